@@ -1,0 +1,65 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// MARK: - Dependencies
+
+let argumentParser: Package.Dependency = .package(
+    url: "https://github.com/apple/swift-argument-parser",
+    from: "1.8.2"
+)
+let hdrHistogram: Package.Dependency = .package(
+    url: "https://github.com/HdrHistogram/hdrhistogram-swift",
+    from: "0.2.0"
+)
+let yams: Package.Dependency = .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
+
+let package = Package(
+    name: "Stagehand",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "stagehand", targets: ["stagehand"]),
+        .library(name: "StagehandKit", targets: ["StagehandKit"]),
+    ],
+    dependencies: [argumentParser, hdrHistogram, yams],
+    targets: [
+        // MARK: - C
+
+        /// jemalloc as the process allocator, and its statistics (`mallctl`).
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+
+        // MARK: - Engine and CLI
+
+        .target(
+            name: "StagehandKit",
+            dependencies: [
+                "CJemalloc",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedWorkloads"]
+        ),
+        .executableTarget(
+            name: "stagehand",
+            dependencies: [
+                "StagehandKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Build tools
+
+        /// Writes the built-in workload specs (`Workloads/*.yaml`) into a Swift source, so they ship inside the binary.
+        .executableTarget(name: "EmbedFiles"),
+        .plugin(name: "EmbedWorkloads", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+
+        // MARK: - Tests
+
+        .testTarget(name: "StagehandKitTests", dependencies: ["StagehandKit"]),
+        .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

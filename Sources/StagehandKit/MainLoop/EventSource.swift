@@ -1,0 +1,44 @@
+import Dispatch
+
+/// Delivers interaction arrivals to the main actor as UI events: one main-queue job per event, at its scheduled time.
+///
+/// One event per job, as a run loop takes one input source at a time, so a frame job that is already waiting is not
+/// starved by a burst of events that piled up while main was blocked.
+@MainActor
+final class EventSource {
+    private let timer: any DispatchSourceTimer
+    private let onEvent: @MainActor (ArrivalSchedule.Arrival) -> Void
+    private var schedule: ArrivalSchedule
+
+    init(schedule: ArrivalSchedule, onEvent: @escaping @MainActor (ArrivalSchedule.Arrival) -> Void) {
+        self.schedule = schedule
+        self.onEvent = onEvent
+        timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
+        // Captures only `self`: firing allocates nothing. The cycle through the timer is broken in `stop()`.
+        timer.setEventHandler { MainActor.assumeIsolated { self.deliverNext() } }
+        armForNext()
+    }
+
+    private func deliverNext() {
+        guard let arrival = schedule.take() else { return }
+        armForNext()
+        onEvent(arrival)
+    }
+
+    func resume() {
+        timer.resume()
+    }
+
+    func stop() {
+        timer.cancel()
+        timer.setEventHandler(handler: nil)
+    }
+
+    private func armForNext() {
+        if let next = schedule.peek() {
+            timer.schedule(deadline: next.time.dispatchTime, leeway: .nanoseconds(0))
+        } else {
+            timer.schedule(deadline: .distantFuture, leeway: .nanoseconds(0))
+        }
+    }
+}

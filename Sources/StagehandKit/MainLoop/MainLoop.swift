@@ -1,0 +1,93 @@
+import Dispatch
+
+/// One stage run in this process: a real main loop with frames on the vsync grid, interactions arriving on
+/// schedule and handled by the stage's executor, measured for the workload's duration.
+@MainActor
+final class MainLoop {
+    /// What a run produces.
+    struct Outcome {
+        var metrics: StageMetrics
+        var stepTimings: [StepTiming]
+    }
+
+    private let workload: Workload
+    private let stage: Stage
+    private let seed: UInt64
+    private let calibration: CalibratedWork
+    private let recorder: RunRecorder
+    private let allocations = JemallocProbe()
+
+    init(workload: Workload, stage: Stage, seed: UInt64, calibration: CalibratedWork) {
+        self.workload = workload
+        self.stage = stage
+        self.seed = seed
+        self.calibration = calibration
+        recorder = RunRecorder(refreshHz: workload.refreshHz)
+    }
+
+    /// Runs the stage for the workload's duration and returns what was measured.
+    ///
+    /// The run ends when its end timer gets the main thread; if main is blocked past the duration, the run ends
+    /// late, and what blocked it is in the measurements.
+    func run() async -> Outcome {
+        let executor = stage.makeExecutor(subsystems: workload.subsystems)
+        let start = Instant.now.adding(milliseconds: 20)
+        let end = start.adding(milliseconds: workload.durationSeconds * 1000)
+        let frameWorkMs = workload.frameWorkMs
+        let calibration = self.calibration
+        let recorder = self.recorder
+        let clock = FrameClock(start: start, periodNs: recorder.periodNs) { tick in
+            // The frame's own main-thread work: layout and render commit.
+            calibration.run(ms: frameWorkMs)
+            recorder.frame(vsync: tick.vsync, started: tick.started, ended: .now, coalesced: tick.coalesced)
+        }
+        let events = EventSource(
+            schedule: ArrivalSchedule(interactions: workload.interactions, start: start, end: end, seed: seed)
+        ) { [unowned self] arrival in
+            self.deliver(arrival, to: executor)
+        }
+        let allocationsAtStart = allocations?.sample()
+        return await withCheckedContinuation { continuation in
+            let endTimer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
+            endTimer.schedule(deadline: end.dispatchTime, leeway: .nanoseconds(0))
+            endTimer.setEventHandler { [unowned self] in
+                MainActor.assumeIsolated {
+                    let finished = Instant.now
+                    endTimer.cancel()
+                    events.stop()
+                    if let pending = clock.stop(at: finished) {
+                        recorder.pendingFrame(vsync: pending, at: finished)
+                    }
+                    let (metrics, timings) = recorder.metrics(
+                        runSeconds: finished.milliseconds(since: start) / 1000,
+                        allocationsStart: allocationsAtStart,
+                        allocationsEnd: self.allocations?.sample()
+                    )
+                    continuation.resume(returning: Outcome(metrics: metrics, stepTimings: timings))
+                }
+            }
+            clock.resume()
+            events.resume()
+            endTimer.resume()
+        }
+    }
+
+    /// Hands one arrived interaction to the stage's main-actor handler.
+    private func deliver(_ arrival: ArrivalSchedule.Arrival, to executor: any StageExecutor) {
+        let interaction = workload.interactions[arrival.interaction]
+        let steps = interaction.steps.enumerated().map { index, step in
+            StepRun(
+                kind: step.kind,
+                label: step.label,
+                cost: step.cost,
+                key: StepTiming.Key(interaction: arrival.interaction, step: index),
+                calibration: calibration,
+                recorder: recorder
+            )
+        }
+        let run = InteractionRun(name: interaction.name, steps: steps, arrival: arrival.time, recorder: recorder)
+        recorder.interactionArrived()
+        run.handlerStarted()
+        executor.handle(run)
+    }
+}

@@ -1,0 +1,36 @@
+import Dispatch
+
+/// A point on the monotonic clock that Dispatch timers use, in nanoseconds since boot.
+///
+/// The frame clock's vsync grid, arrivals and every measurement use this one clock, so intervals between them are
+/// exact subtractions.
+public struct Instant: Comparable, Hashable, Sendable, Codable {
+    public var nanoseconds: UInt64
+
+    public init(nanoseconds: UInt64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// Now.
+    public static var now: Instant { Instant(nanoseconds: DispatchTime.now().uptimeNanoseconds) }
+
+    /// The same instant as a Dispatch deadline.
+    var dispatchTime: DispatchTime { DispatchTime(uptimeNanoseconds: nanoseconds) }
+
+    /// Milliseconds from `earlier` to this instant; negative when `earlier` is later.
+    public func milliseconds(since earlier: Instant) -> Double {
+        Double(Int64(bitPattern: nanoseconds &- earlier.nanoseconds)) / 1e6
+    }
+
+    /// Nanoseconds from `earlier` to this instant, or zero when `earlier` is later.
+    public func nanoseconds(since earlier: Instant) -> UInt64 {
+        nanoseconds > earlier.nanoseconds ? nanoseconds - earlier.nanoseconds : 0
+    }
+
+    /// The instant `milliseconds` after this one.
+    public func adding(milliseconds: Double) -> Instant {
+        Instant(nanoseconds: nanoseconds &+ UInt64(max(milliseconds, 0) * 1e6))
+    }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+}

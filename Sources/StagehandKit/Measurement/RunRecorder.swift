@@ -1,0 +1,173 @@
+import Histogram
+import Synchronization
+
+/// Collects the measurements of one stage run, from the main actor and from pool threads alike.
+///
+/// Everything is kept in fixed-size histograms and counters, never per-event arrays, so memory does not grow with
+/// run length. Each record is a short critical section (an uncontended lock plus a histogram increment), far below
+/// the microsecond scale of what is measured.
+public final class RunRecorder: Sendable {
+    /// The main thread is called unresponsive (a hang) after this long.
+    public static let hangThresholdMs = 250.0
+
+    /// What kept the main thread busy.
+    public enum MainWork: String, Sendable, CaseIterable {
+        case frame, ui, compute, state, io
+    }
+
+    private struct State {
+        var mainLoopLatency = Histogram<UInt64>.microseconds()
+        var frameOverrun = Histogram<UInt64>.microseconds()
+        var overrunHeadroomFrames = 0
+        var frames = 0
+        var hitches = 0
+        var hitchTimeNs: UInt64 = 0
+        var droppedFrames = 0
+        var hangs = 0
+        var longestHangNs: UInt64 = 0
+        var inputLatency = Histogram<UInt64>.microseconds()
+        var interactionLatency = Histogram<UInt64>.microseconds()
+        var arrived = 0
+        var completed = 0
+        var hopsOfCompleted = 0
+        var mainHopWait = Histogram<UInt64>.microseconds()
+        var subsystemHopWait: [String: Histogram<UInt64>] = [:]
+        var mainBusyNs: [MainWork: UInt64] = [:]
+        var stepTimings: [StepTiming.Key: StepTiming] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// The frame budget P in nanoseconds.
+    let periodNs: UInt64
+
+    public init(refreshHz: Double) {
+        periodNs = UInt64((1e9 / refreshHz).rounded())
+    }
+
+    // MARK: Frames
+
+    /// Records one frame job: its vsync, when it started on main, when its work ended, and vsyncs it coalesced.
+    func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int) {
+        let latency = started.nanoseconds(since: vsync)
+        let deadline = vsync.nanoseconds &+ periodNs
+        state.withLock { state in
+            state.frames += 1
+            state.droppedFrames += max(coalesced, 0)
+            state.mainLoopLatency.record(nanoseconds: latency)
+            state.mainBusyNs[.frame, default: 0] += ended.nanoseconds(since: started)
+            if ended.nanoseconds > deadline {
+                let overrun = ended.nanoseconds - deadline
+                state.frameOverrun.record(nanoseconds: overrun)
+                state.hitches += 1
+                // A late frame appears at the first vsync after it ends: whole refresh intervals.
+                let intervals = (overrun + periodNs - 1) / periodNs
+                state.hitchTimeNs += intervals * periodNs
+            } else {
+                state.overrunHeadroomFrames += 1
+            }
+            Self.noteUnresponsive(latency, in: &state)
+        }
+    }
+
+    /// Records a main thread that was still unresponsive when the run ended (its pending frame never ran).
+    func pendingFrame(vsync: Instant, at now: Instant) {
+        let latency = now.nanoseconds(since: vsync)
+        state.withLock { Self.noteUnresponsive(latency, in: &$0) }
+    }
+
+    private static func noteUnresponsive(_ latency: UInt64, in state: inout State) {
+        guard Double(latency) / 1e6 >= hangThresholdMs else { return }
+        state.hangs += 1
+        state.longestHangNs = max(state.longestHangNs, latency)
+    }
+
+    // MARK: Interactions
+
+    func interactionArrived() {
+        state.withLock { $0.arrived += 1 }
+    }
+
+    func handlerStarted(arrival: Instant, at start: Instant) {
+        state.withLock { $0.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival)) }
+    }
+
+    func interactionFinished(arrival: Instant, at end: Instant, mainActorEntries: Int) {
+        state.withLock { state in
+            state.completed += 1
+            state.hopsOfCompleted += mainActorEntries
+            state.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+        }
+    }
+
+    // MARK: Hops
+
+    /// Records the wait of a hop onto the main actor: asked at `requested`, running there at `started`.
+    func mainActorHop(requested: Instant, started: Instant) {
+        state.withLock { $0.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
+    }
+
+    /// Records the wait of a hop onto a subsystem's actor.
+    func subsystemHop(_ subsystem: String, requested: Instant, started: Instant) {
+        state.withLock { state in
+            state.subsystemHopWait[subsystem, default: .microseconds()]
+                .record(nanoseconds: started.nanoseconds(since: requested))
+        }
+    }
+
+    // MARK: Work
+
+    /// Records a step's work: how long it took, and, when it ran on main, what kept main busy.
+    func stepRan(_ key: StepTiming.Key, kind: MainWork, nanoseconds: UInt64, onMain: Bool) {
+        state.withLock { state in
+            state.stepTimings[key, default: StepTiming(key: key)].add(nanoseconds: nanoseconds, onMain: onMain)
+            if onMain { state.mainBusyNs[kind, default: 0] += nanoseconds }
+        }
+    }
+
+    // MARK: Result
+
+    /// The metrics of the run that lasted `runSeconds`; allocation figures come from the probe's two samples.
+    func metrics(
+        runSeconds: Double,
+        allocationsStart: JemallocProbe.Sample?,
+        allocationsEnd: JemallocProbe.Sample?
+    ) -> (StageMetrics, [StepTiming]) {
+        state.withLock { state in
+            var metrics = StageMetrics()
+            let seconds = max(runSeconds, 1e-9)
+            metrics.runSeconds = runSeconds
+            metrics.frames = state.frames
+            metrics.hitches = state.hitches
+            metrics.droppedFrames = state.droppedFrames
+            metrics.hitchTimeRatioMsPerS = Double(state.hitchTimeNs) / 1e6 / seconds
+            metrics.mainLoopLatencyMs = LatencySummary(microseconds: state.mainLoopLatency)
+            metrics.frameOverrunMs = LatencySummary(microseconds: state.frameOverrun)
+            metrics.hangs = state.hangs
+            metrics.longestHangMs = Double(state.longestHangNs) / 1e6
+            metrics.inputLatencyMs = LatencySummary(microseconds: state.inputLatency)
+            metrics.interactionLatencyMs = LatencySummary(microseconds: state.interactionLatency)
+            metrics.interactionsArrived = state.arrived
+            metrics.interactionsCompleted = state.completed
+            metrics.interactionsUnfinished = state.arrived - state.completed
+            metrics.throughputPerS = Double(state.completed) / seconds
+            metrics.mainActorHopsPerInteraction =
+                state.completed > 0 ? Double(state.hopsOfCompleted) / Double(state.completed) : 0
+            metrics.hopWaitMs = LatencySummary(microseconds: state.mainHopWait)
+            metrics.subsystemHopWaitMs = state.subsystemHopWait.mapValues { LatencySummary(microseconds: $0) }
+            var busyNs: UInt64 = 0
+            for work in MainWork.allCases {
+                let ns = state.mainBusyNs[work] ?? 0
+                busyNs += ns
+                metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
+            }
+            metrics.mainThreadUtilization = min(Double(busyNs) / 1e9 / seconds, 1)
+            if let start = allocationsStart, let end = allocationsEnd, state.arrived > 0 {
+                let arrived = Double(state.arrived)
+                metrics.allocationsPerInteraction = Double(end.allocations &- start.allocations) / arrived
+                metrics.residentBytes = Double(end.residentBytes)
+            }
+            let timings = state.stepTimings.values.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
+            return (metrics, timings)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+extension StageMetrics {
+    /// The metrics the decision tree reads, whose spread over repetitions the report shows.
+    static var decidingMetrics: [(String, KeyPath<StageMetrics, Double>)] {
+        [
+            ("hitchTimeRatioMsPerS", \.hitchTimeRatioMsPerS),
+            ("inputLatencyMs.p99", \.inputLatencyMs.p99),
+            ("hangs", \.hangsAsDouble),
+            ("mainThreadUtilization", \.mainThreadUtilization),
+        ]
+    }
+
+    var hangsAsDouble: Double { Double(hangs) }
+
+    private static var doubles: [WritableKeyPath<StageMetrics, Double>] {
+        [
+            \.hitchTimeRatioMsPerS, \.longestHangMs, \.throughputPerS, \.mainActorHopsPerInteraction,
+            \.mainThreadUtilization, \.allocationsPerInteraction, \.residentBytes, \.runSeconds,
+        ]
+    }
+    private static var integers: [WritableKeyPath<StageMetrics, Int>] {
+        [
+            \.hitches, \.frames, \.droppedFrames, \.hangs, \.interactionsArrived, \.interactionsCompleted,
+            \.interactionsUnfinished,
+        ]
+    }
+    private static var latencies: [WritableKeyPath<StageMetrics, LatencySummary>] {
+        [
+            \.mainLoopLatencyMs, \.frameOverrunMs, \.inputLatencyMs, \.interactionLatencyMs, \.hopWaitMs,
+        ]
+    }
+
+    /// Each metric's median over several runs (the lower middle value for an even count, so it is a measured value).
+    init(medianOf runs: [StageMetrics]) {
+        precondition(!runs.isEmpty, "a median needs at least one run")
+        self.init()
+        for path in Self.doubles { self[keyPath: path] = median(runs.map { $0[keyPath: path] }) }
+        for path in Self.integers { self[keyPath: path] = median(runs.map { $0[keyPath: path] }) }
+        for path in Self.latencies {
+            let summaries = runs.map { $0[keyPath: path] }
+            self[keyPath: path] = LatencySummary(
+                p50: median(summaries.map(\.p50)),
+                p90: median(summaries.map(\.p90)),
+                p99: median(summaries.map(\.p99)),
+                max: median(summaries.map(\.max)),
+                count: summaries.map(\.count).reduce(0, +)
+            )
+        }
+        for subsystem in Set(runs.flatMap(\.subsystemHopWaitMs.keys)) {
+            let summaries = runs.compactMap { $0.subsystemHopWaitMs[subsystem] }
+            subsystemHopWaitMs[subsystem] = LatencySummary(
+                p50: median(summaries.map(\.p50)),
+                p90: median(summaries.map(\.p90)),
+                p99: median(summaries.map(\.p99)),
+                max: median(summaries.map(\.max)),
+                count: summaries.map(\.count).reduce(0, +)
+            )
+        }
+        for work in Set(runs.flatMap(\.mainThreadBusyMsPerS.keys)) {
+            mainThreadBusyMsPerS[work] = median(runs.map { $0.mainThreadBusyMsPerS[work] ?? 0 })
+        }
+    }
+}
+
+/// The middle value (the lower of the two middle ones for an even count).
+func median<T: Comparable>(_ values: [T]) -> T {
+    let sorted = values.sorted()
+    return sorted[(sorted.count - 1) / 2]
+}

@@ -1,0 +1,27 @@
+/// How long one step of a workload took when it ran, and where.
+public struct StepTiming: Codable, Sendable, Equatable {
+    /// A step by position: interaction index and step index in the workload.
+    public struct Key: Codable, Hashable, Sendable {
+        public var interaction: Int
+        public var step: Int
+    }
+
+    public var key: Key
+    public var runs: Int = 0
+    public var totalMs: Double = 0
+    /// Runs that happened on the main thread.
+    public var runsOnMain: Int = 0
+
+    init(key: Key) {
+        self.key = key
+    }
+
+    /// The mean duration, in milliseconds.
+    public var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
+
+    mutating func add(nanoseconds: UInt64, onMain: Bool) {
+        runs += 1
+        totalMs += Double(nanoseconds) / 1e6
+        if onMain { runsOnMain += 1 }
+    }
+}

@@ -1,0 +1,21 @@
+/// How to profile a workload: which stages, how many times, from which seed.
+public struct ProfileOptions: Sendable, Equatable {
+    /// The stages to run, in journey order; the others are reported as skipped.
+    public var stages: [Stage]
+    /// Runs per stage.
+    public var repetitions: Int
+    /// The seed of repetition 1; repetition r uses `seed + r − 1`, the same for every stage.
+    public var seed: UInt64
+
+    public init(stages: [Stage] = Stage.allCases, repetitions: Int = 3, seed: UInt64 = 1) {
+        self.stages = stages.sorted()
+        self.repetitions = repetitions
+        self.seed = seed
+    }
+
+    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the duration plus
+    /// a grace period for process start-up, calibration and a run end delayed by a long main-thread step.
+    public static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
+        durationSeconds + 5 + durationSeconds * 0.25
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Profiles a workload: every selected stage, R times, each run in a child process of its own under a watchdog.
+///
+/// Repetitions interleave the stages (repetition r starts r − 1 stages further along), so a slow spell of the
+/// machine does not land on one stage alone. A stage that crashes or hangs is not run again; the others still are.
+public struct Profiler: Sendable {
+    /// What the profiler is doing, for a progress display.
+    public enum Progress: Sendable {
+        case started(Stage, repetition: Int, of: Int, durationSeconds: Double)
+        case finished(Stage, repetition: Int, of: Int, RepetitionResult)
+    }
+
+    public var workload: Workload
+    public var options: ProfileOptions
+    /// The `stagehand` executable, whose hidden `run-stage` command runs one stage.
+    public var executable: URL
+
+    public init(workload: Workload, options: ProfileOptions, executable: URL) {
+        self.workload = workload
+        self.options = options
+        self.executable = executable
+    }
+
+    /// Runs the profile and returns one result per stage (all four, in journey order; unselected ones skipped).
+    ///
+    /// - Parameter progress: told as each stage run starts and finishes.
+    /// - Throws: only when the tool itself fails (a temporary directory or file cannot be written).
+    public func run(progress: @Sendable (Progress) -> Void = { _ in }) async throws -> [StageResult] {
+        let scratch = FileManager.default.temporaryDirectory
+            .appending(path: "stagehand-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let workloadFile = scratch.appending(path: "workload.json")
+        try JSONEncoder().encode(workload).write(to: workloadFile)
+
+        var results: [Stage: [RepetitionResult]] = [:]
+        var failed: Set<Stage> = []
+        let count = options.stages.count
+        for repetition in 1...max(options.repetitions, 1) {
+            let seed = options.seed &+ UInt64(repetition - 1)
+            for offset in 0..<count {
+                let stage = options.stages[(offset + repetition - 1) % count]
+                guard !failed.contains(stage) else { continue }
+                progress(.started(stage, repetition: repetition, of: options.repetitions, durationSeconds: workload.durationSeconds))
+                let result = try await runOnce(stage, repetition: repetition, seed: seed, workloadFile: workloadFile, scratch: scratch)
+                if result.status != .ok { failed.insert(stage) }
+                results[stage, default: []].append(result)
+                progress(.finished(stage, repetition: repetition, of: options.repetitions, result))
+            }
+        }
+        return Stage.allCases.map { stage in
+            StageResult(stage: stage, repetitions: (results[stage] ?? []).sorted { $0.repetition < $1.repetition })
+        }
+    }
+
+    private func runOnce(
+        _ stage: Stage,
+        repetition: Int,
+        seed: UInt64,
+        workloadFile: URL,
+        scratch: URL
+    ) async throws -> RepetitionResult {
+        let resultFile = scratch.appending(path: "\(stage.rawValue)-\(repetition).json")
+        let child = ChildProcess(
+            executable: executable,
+            arguments: [
+                "run-stage", stage.rawValue,
+                "--workload", workloadFile.path,
+                "--result", resultFile.path,
+                "--seed", String(seed),
+                "--repetition", String(repetition),
+            ],
+            environment: Self.childEnvironment,
+            timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: workload.durationSeconds)
+        )
+        let ran: ChildProcess.Result
+        do {
+            ran = try await child.run()
+        } catch {
+            return RepetitionResult(
+                repetition: repetition,
+                status: .crashed,
+                seed: seed,
+                failure: "could not start \(executable.path): \(error.localizedDescription)"
+            )
+        }
+        let evidence = ran.outputTail.isEmpty ? "" : "; last output: \(ran.outputTail)"
+        switch ran.ending {
+        case .timedOut(let seconds):
+            return RepetitionResult(
+                repetition: repetition,
+                status: .hung,
+                seed: seed,
+                failure: String(
+                    format: "still running after %.1f s (duration %.1f s plus grace); the watchdog stopped it%@",
+                    seconds,
+                    workload.durationSeconds,
+                    evidence
+                )
+            )
+        case .signalled(let signal):
+            return RepetitionResult(
+                repetition: repetition,
+                status: .crashed,
+                seed: seed,
+                failure: "killed by signal \(signal) (\(Self.signalName(signal))) after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
+            )
+        case .exited(let status):
+            if status == 0, let data = try? Data(contentsOf: resultFile),
+                let result = try? JSONDecoder().decode(RepetitionResult.self, from: data)
+            {
+                return result
+            }
+            return RepetitionResult(
+                repetition: repetition,
+                status: .crashed,
+                seed: seed,
+                failure: "exited with status \(status) without a result after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
+            )
+        }
+    }
+
+    /// The child's environment: this process's, with jemalloc's thread caches off so that its statistics count every
+    /// allocation (a cached allocation is otherwise invisible to them until the cache is flushed).
+    static var childEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        let existing = environment["MALLOC_CONF"].map { "\($0)," } ?? ""
+        environment["MALLOC_CONF"] = existing + "tcache:false"
+        return environment
+    }
+
+    private static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: "SIGSEGV, a bad memory access"
+        case SIGILL: "SIGILL, a Swift runtime trap such as a failed precondition"
+        case SIGTRAP: "SIGTRAP, a Swift runtime trap"
+        case SIGABRT: "SIGABRT, an abort"
+        case SIGBUS: "SIGBUS, a bad memory access"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(signal)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// What one child process measured for one stage in one repetition.
+public struct RepetitionResult: Codable, Sendable, Equatable {
+    /// 1-based.
+    public var repetition: Int
+    public var status: StageStatus
+    /// The seed the arrivals were drawn from (the same for every stage of a repetition).
+    public var seed: UInt64
+    /// Present when `status` is `ok`.
+    public var metrics: StageMetrics?
+    /// How long each step took where it ran.
+    public var stepTimings: [StepTiming]
+    /// The calibrated work loop's speed on this machine in this run.
+    public var calibration: CalibratedWork?
+    /// What went wrong, in plain words, when `status` is not `ok`.
+    public var failure: String?
+
+    public init(
+        repetition: Int,
+        status: StageStatus,
+        seed: UInt64,
+        metrics: StageMetrics? = nil,
+        stepTimings: [StepTiming] = [],
+        calibration: CalibratedWork? = nil,
+        failure: String? = nil
+    ) {
+        self.repetition = repetition
+        self.status = status
+        self.seed = seed
+        self.metrics = metrics
+        self.stepTimings = stepTimings
+        self.calibration = calibration
+        self.failure = failure
+    }
+}
+
+/// How a stage's runs ended.
+public enum StageStatus: String, Codable, Sendable {
+    /// Ran to the end of its duration and reported its measurements.
+    case ok
+    /// The child process died or exited without a result.
+    case crashed
+    /// The child did not finish within its duration plus the watchdog's grace period and was stopped.
+    case hung
+    /// Not run: not among `--stages`, or an earlier repetition already crashed or hung.
+    case skipped
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The body of the hidden `run-stage` command: one stage run in this process, its result written as one JSON file.
+///
+/// A stage runs in a child process of its own so that a crash, a hang or a flood of output in the workload cannot
+/// take the profile down, and so stages cannot disturb each other's threads or heap.
+public enum StageChild {
+    /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
+    ///
+    /// - Throws: when the workload file cannot be read or the result cannot be written.
+    @MainActor
+    public static func run(
+        stage: Stage,
+        workloadFile: String,
+        resultFile: String,
+        seed: UInt64,
+        repetition: Int
+    ) async throws {
+        MainQueue.mark()
+        let workload = try JSONDecoder().decode(Workload.self, from: Data(contentsOf: URL(fileURLWithPath: workloadFile)))
+        let calibration = CalibratedWork.calibrate()
+        let outcome = await MainLoop(workload: workload, stage: stage, seed: seed, calibration: calibration).run()
+        let result = RepetitionResult(
+            repetition: repetition,
+            status: .ok,
+            seed: seed,
+            metrics: outcome.metrics,
+            stepTimings: outcome.stepTimings,
+            calibration: calibration
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(result).write(to: URL(fileURLWithPath: resultFile), options: .atomic)
+    }
+}

@@ -1,0 +1,52 @@
+/// Everything measured for one stage across its repetitions.
+public struct StageResult: Codable, Sendable, Equatable {
+    public var stage: Stage
+    /// `ok` when every repetition ran; otherwise how the first failing one ended.
+    public var status: StageStatus
+    /// The median of each metric over the `ok` repetitions; absent when none was `ok`.
+    public var metrics: StageMetrics?
+    /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
+    public var spread: [String: ValueRange]
+    public var repetitions: [RepetitionResult]
+
+    public init(stage: Stage, repetitions: [RepetitionResult]) {
+        self.stage = stage
+        self.repetitions = repetitions
+        let failed = repetitions.first { $0.status != .ok }
+        status = repetitions.isEmpty ? .skipped : failed?.status ?? .ok
+        let measured = repetitions.compactMap(\.metrics)
+        metrics = measured.isEmpty ? nil : StageMetrics(medianOf: measured)
+        spread = [:]
+        for (name, value) in StageMetrics.decidingMetrics {
+            let values = measured.map { $0[keyPath: value] }
+            if let low = values.min(), let high = values.max() { spread[name] = ValueRange(min: low, max: high) }
+        }
+    }
+
+    /// The stage's mean duration of each step, over its repetitions.
+    public var stepTimings: [StepTiming] {
+        var merged: [StepTiming.Key: StepTiming] = [:]
+        for timing in repetitions.flatMap(\.stepTimings) {
+            if var existing = merged[timing.key] {
+                existing.runs += timing.runs
+                existing.totalMs += timing.totalMs
+                existing.runsOnMain += timing.runsOnMain
+                merged[timing.key] = existing
+            } else {
+                merged[timing.key] = timing
+            }
+        }
+        return merged.values.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
+    }
+}
+
+/// The lowest and highest of a metric's values.
+public struct ValueRange: Codable, Sendable, Equatable {
+    public var min: Double
+    public var max: Double
+
+    public init(min: Double, max: Double) {
+        self.min = min
+        self.max = max
+    }
+}

@@ -1,0 +1,56 @@
+import Dispatch
+import Foundation
+
+/// One step of an arrived interaction: the real work or wait behind it, measured wherever the stage runs it.
+struct StepRun: Sendable {
+    let kind: StepKind
+    /// The step's name; for a `state` step, its subsystem.
+    let label: String
+    let cost: Cost
+    let key: StepTiming.Key
+    let calibration: CalibratedWork
+    let recorder: RunRecorder
+
+    /// Does the step's CPU work right here, on whichever thread the stage runs it.
+    func work() {
+        let onMain = MainQueue.isCurrent
+        let start = Instant.now
+        cost.perform(with: calibration)
+        record(since: start, onMain: onMain)
+    }
+
+    /// Blocks the calling thread for the `io` step's wait, as synchronous I/O does.
+    func blockingWait() {
+        let onMain = MainQueue.isCurrent
+        let start = Instant.now
+        Thread.sleep(forTimeInterval: waitMs / 1000)
+        record(since: start, onMain: onMain)
+    }
+
+    /// Awaits the `io` step's wait: the caller suspends, and the outside world resumes it when the I/O completes.
+    ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), as an awaited system API does: no hop is added.
+    /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
+    nonisolated(nonsending) func io() async -> Instant {
+        let start = Instant.now
+        let completed = await OutsideWorld.respond(afterMs: waitMs)
+        recorder.stepRan(key, kind: .io, nanoseconds: completed.nanoseconds(since: start), onMain: false)
+        return completed
+    }
+
+    private var waitMs: Double {
+        if case .milliseconds(let ms) = cost { return ms }
+        return 0
+    }
+
+    private func record(since start: Instant, onMain: Bool) {
+        let kind: RunRecorder.MainWork =
+            switch self.kind {
+            case .ui: .ui
+            case .io: .io
+            case .compute: .compute
+            case .state: .state
+            }
+        recorder.stepRan(key, kind: kind, nanoseconds: Instant.now.nanoseconds(since: start), onMain: onMain)
+    }
+}

@@ -1,0 +1,99 @@
+/// What an app does when a person uses it: interactions arriving over time, plus the main thread's work on every
+/// frame.
+///
+/// A workload is decoded and validated from a spec file by ``SpecDecoder``; every value in it is in range.
+public struct Workload: Sendable, Codable, Equatable {
+    /// A short name, used for report file names: letters, digits, `-`, `_` and `.`.
+    public var name: String
+    /// What app behaviour the workload models, in a sentence or two.
+    public var description: String
+    /// How long each stage run lasts, in seconds.
+    public var durationSeconds: Double
+    /// The display refresh rate in hertz; the frame budget is `1000 / refreshHz` milliseconds.
+    public var refreshHz: Double
+    /// Main-thread work on every frame (layout, render commit), in milliseconds.
+    public var frameWorkMs: Double
+    /// The subsystems whose shared mutable state `state` steps touch.
+    public var subsystems: [String]
+    /// The kinds of user interaction, each arriving at its own rate.
+    public var interactions: [Interaction]
+
+    public init(
+        name: String,
+        description: String = "",
+        durationSeconds: Double = 3,
+        refreshHz: Double = 60,
+        frameWorkMs: Double = 2,
+        subsystems: [String] = [],
+        interactions: [Interaction]
+    ) {
+        self.name = name
+        self.description = description
+        self.durationSeconds = durationSeconds
+        self.refreshHz = refreshHz
+        self.frameWorkMs = frameWorkMs
+        self.subsystems = subsystems
+        self.interactions = interactions
+    }
+
+    /// The frame budget P in milliseconds: `1000 / refreshHz`.
+    public var frameBudgetMs: Double { 1000 / refreshHz }
+}
+
+/// One kind of user interaction (a tap, a scroll, a request) and the steps that handle it.
+public struct Interaction: Sendable, Codable, Equatable {
+    public var name: String
+    /// Arrivals per second.
+    public var ratePerSecond: Double
+    public var arrival: Arrival
+    public var steps: [Step]
+
+    public init(name: String, ratePerSecond: Double, arrival: Arrival = .periodic, steps: [Step]) {
+        self.name = name
+        self.ratePerSecond = ratePerSecond
+        self.arrival = arrival
+        self.steps = steps
+    }
+}
+
+/// How arrivals of an interaction are spaced in time.
+public enum Arrival: String, Sendable, Codable, CaseIterable {
+    /// Evenly spaced, `1 / rate` seconds apart.
+    case periodic
+    /// A Poisson process with the given rate, drawn from the run's seed (reproducible).
+    case poisson
+}
+
+/// One step of an interaction: what it does and what it costs.
+public struct Step: Sendable, Codable, Equatable {
+    public var kind: StepKind
+    /// The step's name in the app (`decode`, `fetch`); for a `state` step, the subsystem it touches.
+    public var label: String
+    public var cost: Cost
+
+    public init(_ kind: StepKind, _ label: String, _ cost: Cost) {
+        self.kind = kind
+        self.label = label
+        self.cost = cost
+    }
+}
+
+/// What a step does, which decides where each stage runs it.
+public enum StepKind: String, Sendable, Codable, CaseIterable {
+    /// A view update; must run on the main actor in every stage.
+    case ui
+    /// Waiting on the outside world (network, disk): blocks main in `main-only`, awaited everywhere else.
+    case io
+    /// CPU work that touches no UI state: on main until `offloaded`, then `@concurrent`.
+    case compute
+    /// Reads or writes a subsystem's shared mutable state: on main until `actor-extracted`, then in the actor.
+    case state
+}
+
+/// What a step costs.
+public enum Cost: Sendable, Codable, Equatable {
+    /// CPU work (or, for `io`, a wait) of this many milliseconds on this machine.
+    case milliseconds(Double)
+    /// A real kernel whose cost comes from its input size.
+    case kernel(Kernel, size: Int)
+}

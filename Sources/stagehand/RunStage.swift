@@ -1,0 +1,40 @@
+import ArgumentParser
+import StagehandKit
+
+extension Stagehand {
+    /// One stage run in this process; `profile` starts one child per stage run with this command.
+    struct RunStage: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run-stage",
+            abstract: "Run one stage of a workload and write its measurements (internal: used by profile).",
+            shouldDisplay: false
+        )
+
+        @Argument(help: "The stage to run.")
+        var stage: Stage
+
+        @Option(help: "The workload, as JSON written by profile.")
+        var workload: String
+
+        @Option(help: "Where to write the result JSON.")
+        var result: String
+
+        @Option(help: "The seed for arrivals.")
+        var seed: UInt64 = 1
+
+        @Option(help: "The repetition number, for the record.")
+        var repetition: Int = 1
+
+        func run() async throws {
+            try await StageChild.run(
+                stage: stage,
+                workloadFile: workload,
+                resultFile: result,
+                seed: seed,
+                repetition: repetition
+            )
+        }
+    }
+}
+
+extension Stage: ExpressibleByArgument {}
