@@ -29,9 +29,13 @@ final class EventSource {
         timer.resume()
     }
 
-    func stop() {
+    /// Stops delivering and returns how many scheduled arrivals were never delivered.
+    func stop() -> Int {
         timer.cancel()
         timer.setEventHandler(handler: nil)
+        var undelivered = 0
+        while schedule.take() != nil { undelivered += 1 }
+        return undelivered
     }
 
     private func armForNext() {

@@ -25,14 +25,19 @@ final class MainLoop {
         recorder = RunRecorder(refreshHz: workload.refreshHz)
     }
 
-    /// Runs the stage for the workload's duration and returns what was measured.
+    /// Runs the stage and returns what was measured.
     ///
-    /// The run ends when its end timer gets the main thread; if main is blocked past the duration, the run ends
-    /// late, and what blocked it is in the measurements.
+    /// Interactions arrive for the workload's duration; then the run drains: frames go on until every interaction
+    /// in flight has finished or the drain limit passes, so a stage is not credited or blamed for where the cut
+    /// falls. The run ends when its timer gets the main thread; if main is blocked, it ends late, and what blocked
+    /// it is in the measurements.
     func run() async -> Outcome {
         let executor = stage.makeExecutor(subsystems: workload.subsystems)
         let start = Instant.now.adding(milliseconds: 20)
-        let end = start.adding(milliseconds: workload.durationSeconds * 1000)
+        let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
+        let drainEnd = arrivalsEnd.adding(
+            milliseconds: ProfileOptions.drainSeconds(forDuration: workload.durationSeconds) * 1000
+        )
         let frameWorkMs = workload.frameWorkMs
         let calibration = self.calibration
         let recorder = self.recorder
@@ -42,24 +47,30 @@ final class MainLoop {
             recorder.frame(vsync: tick.vsync, started: tick.started, ended: .now, coalesced: tick.coalesced)
         }
         let events = EventSource(
-            schedule: ArrivalSchedule(interactions: workload.interactions, start: start, end: end, seed: seed)
+            schedule: ArrivalSchedule(interactions: workload.interactions, start: start, end: arrivalsEnd, seed: seed)
         ) { [unowned self] arrival in
             self.deliver(arrival, to: executor)
         }
         let allocationsAtStart = allocations?.sample()
         return await withCheckedContinuation { continuation in
             let endTimer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
-            endTimer.schedule(deadline: end.dispatchTime, leeway: .nanoseconds(0))
+            endTimer.schedule(deadline: arrivalsEnd.dispatchTime, repeating: .milliseconds(5), leeway: .nanoseconds(0))
+            var arriving = true
             endTimer.setEventHandler { [unowned self] in
                 MainActor.assumeIsolated {
-                    let finished = Instant.now
+                    let now = Instant.now
+                    if arriving {
+                        arriving = false
+                        // Arrivals that were due but never reached their handler (main was blocked) are unfinished.
+                        recorder.undelivered(events.stop())
+                    }
+                    guard recorder.inFlight == 0 || now >= drainEnd else { return }
                     endTimer.cancel()
-                    events.stop()
-                    if let pending = clock.stop(at: finished) {
-                        recorder.pendingFrame(vsync: pending, at: finished)
+                    if let pending = clock.stop(at: now) {
+                        recorder.pendingFrame(vsync: pending, at: now)
                     }
                     let (metrics, timings) = recorder.metrics(
-                        runSeconds: finished.milliseconds(since: start) / 1000,
+                        runSeconds: now.milliseconds(since: start) / 1000,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample()
                     )

@@ -52,6 +52,14 @@ public struct JemallocProbe: Sendable {
         )
     }
 
+    /// jemalloc's version string, or `nil` when jemalloc is not the allocator.
+    public static var version: String? {
+        var pointer: UnsafePointer<CChar>?
+        var length = MemoryLayout<UnsafePointer<CChar>?>.size
+        guard mallctl("version", &pointer, &length, nil, 0) == 0, let pointer else { return nil }
+        return String(cString: pointer).split(separator: "-").first.map(String.init)
+    }
+
     private static func mib(_ name: String) -> [Int]? {
         var mib = [Int](repeating: 0, count: 8)
         var length = mib.count

@@ -36,7 +36,11 @@ public struct LatencySummary: Codable, Sendable, Equatable {
 extension Histogram<UInt64> {
     /// A histogram of microseconds from 1 µs to one hour, three significant digits.
     static func microseconds() -> Histogram<UInt64> {
-        Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+        Histogram(
+            lowestDiscernibleValue: 1,
+            highestTrackableValue: 3_600_000_000,
+            numberOfSignificantValueDigits: .three
+        )
     }
 
     /// Records a duration given in nanoseconds, clamped into the trackable range.

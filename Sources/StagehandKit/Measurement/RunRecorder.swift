@@ -87,6 +87,16 @@ public final class RunRecorder: Sendable {
         state.withLock { $0.arrived += 1 }
     }
 
+    /// Counts arrivals that were due but never reached their handler before the run stopped taking events.
+    func undelivered(_ count: Int) {
+        state.withLock { $0.arrived += count }
+    }
+
+    /// Interactions that arrived and have not finished.
+    var inFlight: Int {
+        state.withLock { $0.arrived - $0.completed }
+    }
+
     func handlerStarted(arrival: Instant, at start: Instant) {
         state.withLock { $0.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival)) }
     }
@@ -166,7 +176,9 @@ public final class RunRecorder: Sendable {
                 metrics.allocationsPerInteraction = Double(end.allocations &- start.allocations) / arrived
                 metrics.residentBytes = Double(end.residentBytes)
             }
-            let timings = state.stepTimings.values.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
+            let timings = state.stepTimings.values.sorted {
+                ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step)
+            }
             return (metrics, timings)
         }
     }

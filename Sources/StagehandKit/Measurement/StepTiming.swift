@@ -12,12 +12,15 @@ public struct StepTiming: Codable, Sendable, Equatable {
     /// Runs that happened on the main thread.
     public var runsOnMain: Int = 0
 
-    init(key: Key) {
-        self.key = key
-    }
-
     /// The mean duration, in milliseconds.
     public var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
+
+    init(key: Key, runs: Int = 0, totalMs: Double = 0, runsOnMain: Int = 0) {
+        self.key = key
+        self.runs = runs
+        self.totalMs = totalMs
+        self.runsOnMain = runsOnMain
+    }
 
     mutating func add(nanoseconds: UInt64, onMain: Bool) {
         runs += 1

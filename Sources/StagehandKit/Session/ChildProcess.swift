@@ -92,7 +92,10 @@ private final class OutputTail: Sendable {
     }
 
     var text: String {
-        let lines = String(decoding: bytes.withLock { $0 }, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        let lines = String(decoding: bytes.withLock { $0 }, as: UTF8.self).split(
+            separator: "\n",
+            omittingEmptySubsequences: true
+        )
         return lines.suffix(12).joined(separator: "\n")
     }
 }

@@ -13,9 +13,14 @@ public struct ProfileOptions: Sendable, Equatable {
         self.seed = seed
     }
 
-    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the duration plus
-    /// a grace period for process start-up, calibration and a run end delayed by a long main-thread step.
+    /// How long a stage run waits, after arrivals stop, for the interactions still in flight to finish.
+    public static func drainSeconds(forDuration durationSeconds: Double) -> Double {
+        1 + durationSeconds * 0.1
+    }
+
+    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the duration and
+    /// the drain, plus a grace period for process start-up, calibration, and a run end delayed by a long step.
     public static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
-        durationSeconds + 5 + durationSeconds * 0.25
+        durationSeconds + drainSeconds(forDuration: durationSeconds) + 5
     }
 }

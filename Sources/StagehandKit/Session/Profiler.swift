@@ -28,7 +28,9 @@ public struct Profiler: Sendable {
     /// - Throws: only when the tool itself fails (a temporary directory or file cannot be written).
     public func run(progress: @Sendable (Progress) -> Void = { _ in }) async throws -> [StageResult] {
         let scratch = FileManager.default.temporaryDirectory
-            .appending(path: "stagehand-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))")
+            .appending(
+                path: "stagehand-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
+            )
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let workloadFile = scratch.appending(path: "workload.json")
@@ -42,8 +44,21 @@ public struct Profiler: Sendable {
             for offset in 0..<count {
                 let stage = options.stages[(offset + repetition - 1) % count]
                 guard !failed.contains(stage) else { continue }
-                progress(.started(stage, repetition: repetition, of: options.repetitions, durationSeconds: workload.durationSeconds))
-                let result = try await runOnce(stage, repetition: repetition, seed: seed, workloadFile: workloadFile, scratch: scratch)
+                progress(
+                    .started(
+                        stage,
+                        repetition: repetition,
+                        of: options.repetitions,
+                        durationSeconds: workload.durationSeconds
+                    )
+                )
+                let result = try await runOnce(
+                    stage,
+                    repetition: repetition,
+                    seed: seed,
+                    workloadFile: workloadFile,
+                    scratch: scratch
+                )
                 if result.status != .ok { failed.insert(stage) }
                 results[stage, default: []].append(result)
                 progress(.finished(stage, repetition: repetition, of: options.repetitions, result))
@@ -104,7 +119,8 @@ public struct Profiler: Sendable {
                 repetition: repetition,
                 status: .crashed,
                 seed: seed,
-                failure: "killed by signal \(signal) (\(Self.signalName(signal))) after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
+                failure:
+                    "killed by signal \(signal) (\(Self.signalName(signal))) after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
             )
         case .exited(let status):
             if status == 0, let data = try? Data(contentsOf: resultFile),
@@ -116,7 +132,8 @@ public struct Profiler: Sendable {
                 repetition: repetition,
                 status: .crashed,
                 seed: seed,
-                failure: "exited with status \(status) without a result after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
+                failure:
+                    "exited with status \(status) without a result after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
             )
         }
     }

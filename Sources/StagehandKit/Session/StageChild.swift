@@ -17,7 +17,10 @@ public enum StageChild {
         repetition: Int
     ) async throws {
         MainQueue.mark()
-        let workload = try JSONDecoder().decode(Workload.self, from: Data(contentsOf: URL(fileURLWithPath: workloadFile)))
+        let workload = try JSONDecoder().decode(
+            Workload.self,
+            from: Data(contentsOf: URL(fileURLWithPath: workloadFile))
+        )
         let calibration = CalibratedWork.calibrate()
         let outcome = await MainLoop(workload: workload, stage: stage, seed: seed, calibration: calibration).run()
         let result = RepetitionResult(

@@ -41,7 +41,12 @@ public struct SpecDecoder: Sendable {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw SpecError(file: file, line: Self.line(of: error), field: "", problem: .syntax(Self.summary(of: error)))
+            throw SpecError(
+                file: file,
+                line: Self.line(of: error),
+                field: "",
+                problem: .syntax(Self.summary(of: error))
+            )
         }
         guard let root else {
             throw SpecError(file: file, line: 1, field: "", problem: .empty)
@@ -145,7 +150,9 @@ private struct Reader {
                 throw error(
                     arrivalNode,
                     "\(field).arrival",
-                    .outOfRange("must be one of \(Arrival.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+                    .outOfRange(
+                        "must be one of \(Arrival.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'"
+                    )
                 )
             }
             arrival = parsed
@@ -182,13 +189,21 @@ private struct Reader {
         switch (msNode, kernelNode) {
         case (let msNode?, nil):
             if let sizeNode = spec.optional("size") {
-                throw error(sizeNode, "\(field).size", .malformedStep("'size' belongs with 'kernel'; this step has 'ms'"))
+                throw error(
+                    sizeNode,
+                    "\(field).size",
+                    .malformedStep("'size' belongs with 'kernel'; this step has 'ms'")
+                )
             }
             let ms = try number(msNode, field: "\(field).ms", in: .nonNegative(max: SpecDecoder.Limits.stepMs))
             return Step(kind, label, .milliseconds(ms))
         case (nil, let kernelNode?):
             guard kind != .io else {
-                throw error(kernelNode, "\(field).kernel", .malformedStep("an io step is a wait: give it 'ms', not a kernel"))
+                throw error(
+                    kernelNode,
+                    "\(field).kernel",
+                    .malformedStep("an io step is a wait: give it 'ms', not a kernel")
+                )
             }
             let kernel = try self.kernel(kernelNode, field: "\(field).kernel")
             guard let sizeNode = spec.optional("size") else {
@@ -319,7 +334,11 @@ private struct Reader {
 
     private func integer(_ node: Node, field: String, in range: ClosedRange<Int>) throws(SpecError) -> Int {
         guard case .scalar = node, let value = node.int else {
-            throw error(node, field, .wrongType(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)"))
+            throw error(
+                node,
+                field,
+                .wrongType(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            )
         }
         guard range.contains(value) else {
             throw error(

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// CPU work measured in milliseconds on this machine: a loop of integer mixing whose speed is calibrated once per
 /// run, so `ms: 20` means twenty milliseconds of real computation here, whatever the CPU.
 public struct CalibratedWork: Sendable, Codable, Equatable {
@@ -35,9 +37,12 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     }
 
     /// A dependent chain of xorshift-multiply steps; the optimiser cannot skip or vectorise it.
+    ///
+    /// It starts from the last published result: reading shared memory keeps the optimiser from hoisting this pure
+    /// loop across the clock reads that time it (it did, and timed seconds of work as zero).
     @inline(never)
     static func mix(iterations: Int) -> UInt64 {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ resultSink.load(ordering: .relaxed)
         for _ in 0..<max(iterations, 0) {
             state ^= state >> 12
             state ^= state << 25
@@ -48,8 +53,11 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     }
 }
 
-/// Keeps a value alive so the optimiser cannot remove the work that produced it.
+/// Publishes a result so the optimiser can neither remove the work that produced it nor move that work past a clock
+/// read: a pure computation may otherwise be reordered after the `Instant.now` meant to time it.
 @inline(never)
-public func blackHole<T>(_ value: T) {
-    withExtendedLifetime(value) {}
+public func blackHole(_ value: UInt64) {
+    resultSink.store(value, ordering: .relaxed)
 }
+
+private let resultSink = Atomic<UInt64>(0)

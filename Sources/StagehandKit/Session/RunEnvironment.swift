@@ -1,0 +1,115 @@
+import Foundation
+
+/// Where and how a profile ran: enough to judge the numbers and to reproduce the run.
+public struct RunEnvironment: Codable, Sendable, Equatable {
+    /// The Swift compiler that built the tool.
+    public var swift: String
+    public var cores: Int
+    public var refreshHz: Double
+    /// CPU model and architecture.
+    public var machine: String
+    /// Operating system and kernel.
+    public var os: String
+    public var allocator: String
+    /// What the run did about thread priority (offloaded work vs main).
+    public var priority: String
+    public var durationSeconds: Double
+    public var repetitions: Int
+    public var seed: UInt64
+    /// The stages that were run.
+    public var stages: [Stage]
+    /// The command that reproduces the run.
+    public var command: String
+    /// When the profile started, ISO 8601.
+    public var startedAt: String
+
+    public init(
+        swift: String,
+        cores: Int,
+        refreshHz: Double,
+        machine: String,
+        os: String,
+        allocator: String,
+        priority: String,
+        durationSeconds: Double,
+        repetitions: Int,
+        seed: UInt64,
+        stages: [Stage],
+        command: String,
+        startedAt: String
+    ) {
+        self.swift = swift
+        self.cores = cores
+        self.refreshHz = refreshHz
+        self.machine = machine
+        self.os = os
+        self.allocator = allocator
+        self.priority = priority
+        self.durationSeconds = durationSeconds
+        self.repetitions = repetitions
+        self.seed = seed
+        self.stages = stages
+        self.command = command
+        self.startedAt = startedAt
+    }
+
+    /// This machine, for a profile of `workload` with `options`, started by `command`.
+    public static func current(workload: Workload, options: ProfileOptions, command: String) -> RunEnvironment {
+        RunEnvironment(
+            swift: swiftVersion,
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            refreshHz: workload.refreshHz,
+            machine: cpuModel,
+            os: operatingSystem,
+            allocator: JemallocProbe.version.map {
+                "jemalloc \($0) (the process allocator; thread caches off in stage runs so every allocation is counted)"
+            } ?? "system malloc (jemalloc statistics unavailable: allocation counts are zero)",
+            priority: "none: main and offloaded work run at the same priority, as Linux schedules them by default "
+                + "(Apple platforms run main above background work)",
+            durationSeconds: workload.durationSeconds,
+            repetitions: options.repetitions,
+            seed: options.seed,
+            stages: options.stages,
+            command: command,
+            startedAt: ISO8601DateFormatter().string(from: Date())
+        )
+    }
+
+    static var swiftVersion: String {
+        #if compiler(>=6.4)
+        "6.4 or later"
+        #elseif compiler(>=6.3.1)
+        "6.3.1"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #else
+        "6.2"
+        #endif
+    }
+
+    private static var cpuModel: String {
+        let architecture = uname { $0.machine }
+        guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let model = line.split(separator: ":", maxSplits: 1).last
+        else { return architecture }
+        return "\(model.trimmingCharacters(in: .whitespaces)) (\(architecture))"
+    }
+
+    private static var operatingSystem: String {
+        let kernel = "\(uname { $0.sysname }) \(uname { $0.release })"
+        guard let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
+            let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        else { return kernel }
+        let name = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        return "\(name), \(kernel)"
+    }
+
+    private static func uname(_ field: (utsname) -> Any) -> String {
+        var info = utsname()
+        guard Foundation.uname(&info) == 0 else { return "unknown" }
+        return withUnsafeBytes(of: field(info)) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
