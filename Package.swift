@@ -58,7 +58,7 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "StagehandKitTests", dependencies: ["StagehandKit"]),
+        .testTarget(name: "StagehandKitTests", dependencies: ["StagehandKit"], exclude: ["Fixtures"]),
         .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,14 +3,138 @@ import Foundation
 import StagehandKit
 
 extension Stagehand {
+    /// `stagehand profile NAME-OR-PATH`: all four stages, the side-by-side table, and the report on disk.
     struct Profile: AsyncParsableCommand {
-        @Argument var workload: String
+        static let configuration = CommandConfiguration(
+            abstract: "Profile a workload under the four stages and write the migration report.",
+            discussion: """
+                Writes <output>/<name>.md and <output>/<name>.json. Exit status: 0 done (whatever it recommends), \
+                64 bad arguments or spec, 1 the tool itself failed.
+                """
+        )
+
+        @Argument(help: "A built-in workload name (see `stagehand list`) or the path of a YAML or JSON spec.")
+        var workload: String
+
+        @Option(help: ArgumentHelp("Where reports go; created if missing.", valueName: "dir"))
+        var output: String = "Reports"
+
+        @Option(
+            help: ArgumentHelp("The stages to run, comma-separated (default: all four).", valueName: "a,b"),
+            transform: Stage.parseList
+        )
+        var stages: [Stage] = Stage.allCases
+
+        @Option(help: ArgumentHelp("Seconds per stage run (overrides the spec's duration-s).", valueName: "s"))
+        var duration: Double?
+
+        @Option(help: ArgumentHelp("Runs per stage.", valueName: "r"))
+        var repetitions: Int = 3
+
+        @Option(
+            name: .customLong("refresh-hz"),
+            help: ArgumentHelp("Display refresh rate, 1–240 (overrides the spec's refresh-hz).", valueName: "hz")
+        )
+        var refreshHz: Double?
+
+        @Option(help: ArgumentHelp("Seed for arrivals and kernel inputs.", valueName: "n"))
+        var seed: UInt64 = 1
+
+        @Flag(help: "No progress or table on the terminal; files only.")
+        var quiet = false
+
+        func validate() throws {
+            if let duration, !(duration > 0 && duration <= SpecDecoder.Limits.durationSeconds) {
+                throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(duration)")
+            }
+            guard (1...100).contains(repetitions) else {
+                throw ValidationError("--repetitions must be from 1 to 100, got \(repetitions)")
+            }
+            if let refreshHz, !SpecDecoder.Limits.refreshHz.contains(refreshHz) {
+                throw ValidationError("--refresh-hz must be from 1 to 240, got \(refreshHz)")
+            }
+            guard !stages.isEmpty else { throw ValidationError("--stages needs at least one stage") }
+        }
+
         func run() async throws {
-            let w = try BuiltinWorkloads.resolve(workload)
-            let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            let results = try await Profiler(workload: w, options: ProfileOptions(repetitions: 1), executable: exe).run { p in print(p) }
-            let e = JSONEncoder(); e.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try e.encode(results), as: UTF8.self))
+            var spec: Workload
+            do {
+                spec = try BuiltinWorkloads.resolve(workload)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(64)
+            }
+            if let duration { spec.durationSeconds = duration }
+            if let refreshHz { spec.refreshHz = refreshHz }
+            let options = ProfileOptions(stages: stages, repetitions: repetitions, seed: seed)
+            let environment = RunEnvironment.current(workload: spec, options: options, command: Self.commandLine)
+            let progress = ProgressDisplay(enabled: !quiet, totalRuns: options.stages.count * options.repetitions)
+            if !quiet {
+                printError(
+                    "Profiling \(spec.name): \(options.stages.count) stages × \(repetitions) repetitions × \(spec.durationSeconds.reportFormatted) s"
+                )
+            }
+
+            let results: [StageResult]
+            do {
+                results = try await Profiler(workload: spec, options: options, executable: Self.executable)
+                    .run { progress.show($0) }
+            } catch {
+                throw ToolFailure("profiling failed: \(error)")
+            }
+            let recommendation = DecisionTree().recommend(for: spec, results: results)
+            let result = ProfileResult(
+                spec: spec,
+                environment: environment,
+                stages: results,
+                recommendation: recommendation
+            )
+            let writer = ReportWriter(directory: URL(fileURLWithPath: output))
+            do {
+                try writer.write(result)
+            } catch {
+                throw ToolFailure("could not write the report to \(output): \(error.localizedDescription)")
+            }
+            if !quiet {
+                print(TerminalSummary(result: result, colour: isatty(STDOUT_FILENO) == 1).render())
+                print(
+                    "\nReport: \(writer.markdownURL(for: spec.name).relativePath)  ·  JSON: \(writer.jsonURL(for: spec.name).relativePath)"
+                )
+            }
+        }
+
+        /// This executable, whose `run-stage` command the profiler starts once per stage run.
+        static var executable: URL {
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        }
+
+        /// The command line as typed, for the report's "reproduce" line.
+        static var commandLine: String {
+            let arguments = ["stagehand"] + CommandLine.arguments.dropFirst()
+            return arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
         }
     }
+}
+
+extension Stage {
+    /// Parses `a,b` into stages in journey order.
+    ///
+    /// - Throws: `ValidationError` naming an unknown stage and the known ones.
+    static func parseList(_ text: String) throws -> [Stage] {
+        var stages: Set<Stage> = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let stage = Stage(rawValue: name) else {
+                throw ValidationError(
+                    "unknown stage '\(name)'; stages are \(Stage.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            stages.insert(stage)
+        }
+        return stages.sorted()
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -5,12 +5,13 @@ import ArgumentParser
 struct Stagehand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stagehand",
-        abstract: "Profile a workload under the four stages of the Swift 6 concurrency journey and advise which it needs.",
+        abstract:
+            "Profile a workload under the four stages of the Swift 6 concurrency journey and advise which it needs.",
         discussion: """
             Stages, in journey order: main-only, async, offloaded, actor-extracted. Start single-threaded; add \
             concurrency only where measurement proves it pays.
             """,
         version: "0.1.0",
-        subcommands: [Profile.self, List.self, RunStage.self]
+        subcommands: [Profile.self, Report.self, List.self, Calibrate.self, RunStage.self]
     )
 }

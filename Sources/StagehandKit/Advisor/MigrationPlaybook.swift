@@ -1,0 +1,127 @@
+/// The code a person writes to move a workload to a stage, in the workload's own names.
+public struct MigrationPlaybook: Sendable {
+    public var workload: Workload
+
+    public init(workload: Workload) {
+        self.workload = workload
+    }
+
+    /// The migration steps for `stage`, as Markdown paragraphs and Swift code blocks.
+    public func steps(for stage: Stage) -> [String] {
+        var steps: [String] = []
+        switch stage {
+        case .mainOnly:
+            steps.append(
+                "Keep every handler synchronous on the main actor. In Swift 6.2, make that the default for the app "
+                    + "target with `.defaultIsolation(MainActor.self)` in `swiftSettings`, so nothing needs "
+                    + "`@MainActor` spelled out and nothing runs concurrently by accident."
+            )
+        case .async:
+            steps.append(
+                "Start a `Task` in each event handler; it inherits the main actor. `await` each I/O call, so the main "
+                    + "thread draws frames and takes other events while the request is out. CPU work stays on main."
+            )
+        case .offloaded:
+            steps.append(
+                "Keep the handler's `Task` on the main actor, and move each `compute` step into a `@concurrent` "
+                    + "function: its body runs on the cooperative pool, and the task resumes on main when it returns. "
+                    + "Pass it values, not main-actor state. Subsystem state stays `@MainActor`."
+            )
+        case .actorExtracted:
+            steps.append(
+                "Move each subsystem's state into an `actor`, run the interaction's body in a `@concurrent` function, "
+                    + "and hop to the main actor only for view updates. Every `await` on an actor is a possible "
+                    + "suspension: re-check state after it instead of assuming it is unchanged."
+            )
+        }
+        for interaction in workload.interactions.prefix(3) {
+            steps.append("```swift\n\(code(for: interaction, at: stage))\n```")
+        }
+        if stage != .mainOnly {
+            steps.append(
+                "Swift 6.2 helps: `swift package migrate --to-feature NonisolatedNonsendingByDefault` makes "
+                    + "`nonisolated async` functions run on the caller's actor (as the stage code above assumes), so "
+                    + "only functions marked `@concurrent` leave it."
+            )
+        }
+        return steps
+    }
+
+    /// The handler of one interaction, written the way `stage` writes it.
+    func code(for interaction: Interaction, at stage: Stage) -> String {
+        let handler = SwiftName.lowerCamel(interaction.name)
+        var lines: [String] = []
+        func call(_ step: Step) -> String { "\(SwiftName.lowerCamel(step.label))()" }
+        func subsystem(_ step: Step) -> String { SwiftName.lowerCamel(step.label) }
+        switch stage {
+        case .mainOnly:
+            lines.append("@MainActor")
+            lines.append("func \(handler)() {")
+            for step in interaction.steps {
+                switch step.kind {
+                case .io: lines.append("    \(call(step))  // synchronous I/O: blocks main while it waits")
+                case .state: lines.append("    \(subsystem(step)).update()  // @MainActor state")
+                case .compute, .ui: lines.append("    \(call(step))")
+                }
+            }
+            lines.append("}")
+        case .async, .offloaded:
+            lines.append("@MainActor")
+            lines.append("func \(handler)() {")
+            lines.append("    Task {  // inherits the main actor")
+            for step in interaction.steps {
+                switch step.kind {
+                case .io: lines.append("        await \(call(step))  // main is free while this waits")
+                case .state: lines.append("        \(subsystem(step)).update()  // @MainActor state")
+                case .ui: lines.append("        \(call(step))")
+                case .compute:
+                    lines.append(
+                        stage == .offloaded
+                            ? "        await \(call(step))  // @concurrent: runs on the pool, resumes on main"
+                            : "        \(call(step))  // CPU work, still on main"
+                    )
+                }
+            }
+            lines.append("    }")
+            lines.append("}")
+            if stage == .offloaded {
+                for step in unique(interaction.steps.filter { $0.kind == .compute }) {
+                    lines.append("")
+                    lines.append("@concurrent")
+                    lines.append("nonisolated func \(call(step).dropLast(2))() async {")
+                    lines.append("    // CPU work only: takes values in, returns values out, touches no UI state")
+                    lines.append("}")
+                }
+            }
+        case .actorExtracted:
+            for step in unique(interaction.steps.filter { $0.kind == .state }) {
+                lines.append("actor \(SwiftName.upperCamel(step.label)) {")
+                lines.append("    func update() { /* the state \(SwiftName.lowerCamel(step.label)) owns */ }")
+                lines.append("}")
+                lines.append("")
+            }
+            lines.append("@MainActor")
+            lines.append("func \(handler)() {")
+            lines.append("    Task { @concurrent in await \(handler)Body() }")
+            lines.append("}")
+            lines.append("")
+            lines.append("@concurrent")
+            lines.append("nonisolated func \(handler)Body() async {")
+            for step in interaction.steps {
+                switch step.kind {
+                case .io: lines.append("    await \(call(step))")
+                case .compute: lines.append("    \(call(step))  // already off main")
+                case .state: lines.append("    await \(subsystem(step)).update()  // the subsystem's actor")
+                case .ui: lines.append("    await MainActor.run { \(call(step)) }  // the only hop to main")
+                }
+            }
+            lines.append("}")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func unique(_ steps: [Step]) -> [Step] {
+        var seen: Set<String> = []
+        return steps.filter { seen.insert($0.label).inserted }
+    }
+}

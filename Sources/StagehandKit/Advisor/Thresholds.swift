@@ -1,0 +1,19 @@
+/// The limits the decision tree answers its questions with. Each one is printed next to the measurement it judged.
+public struct Thresholds: Sendable, Equatable, Codable {
+    /// Apple's "good" band: a hitch-time ratio below this many milliseconds per second.
+    public var hitchTimeRatioMsPerS = 5.0
+    /// Apple's "critical" band starts here.
+    public var criticalHitchTimeRatioMsPerS = 10.0
+    /// Input latency p99 below this many milliseconds feels instant.
+    public var inputLatencyP99Ms = 100.0
+    /// A step kind is a material share of main's interaction work from this fraction on.
+    public var materialShare = 0.2
+    /// Main-actor hop wait p99 counts as contention from this fraction of the frame budget on.
+    public var hopWaitFractionOfBudget = 0.5
+    /// A later stage "costs more" when it allocates this fraction more per interaction (plus one allocation).
+    public var allocationIncrease = 0.1
+    /// …or completes this fraction fewer interactions per second.
+    public var throughputDecrease = 0.05
+
+    public init() {}
+}

@@ -1,0 +1,284 @@
+/// The migration report as GitHub-flavoured Markdown: the verdict first, then the stages side by side, the decision
+/// path with the measured evidence at each node, the migration steps, and the run's environment.
+///
+/// Rendering is a pure function of the ``ProfileResult``, so `stagehand report run.json` reproduces it byte for byte.
+public struct MarkdownReport: Sendable {
+    public var result: ProfileResult
+
+    public init(result: ProfileResult) {
+        self.result = result
+    }
+
+    public func render() -> String {
+        var out: [String] = []
+        out.append("# Stagehand: \(result.workload)")
+        out.append("")
+        out += verdict()
+        out.append("")
+        if !result.spec.description.isEmpty {
+            out.append("*Workload:* \(result.spec.description)")
+            out.append("")
+        }
+        out += sideBySide()
+        out += decisionPath()
+        out += antiPatterns()
+        out += migration()
+        out += mainThread()
+        out += stepTimings()
+        out += failures()
+        out += environment()
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Verdict
+
+    private func verdict() -> [String] {
+        let recommendation = result.recommendation
+        let budget = "\(result.spec.frameBudgetMs.reportFormatted) ms at \(result.spec.refreshHz.reportFormatted) Hz"
+        let headline =
+            recommendation.recommendedStage.map { "**Verdict: `\($0.rawValue)`**" }
+            ?? "**Verdict: no stage meets the budget**"
+        var lines = [
+            "> \(headline) — \(recommendation.summary)",
+            ">",
+            "> Frame budget \(budget) · \(result.environment.repetitions) repetition"
+                + "\(result.environment.repetitions == 1 ? "" : "s") × "
+                + "\(result.environment.durationSeconds.reportFormatted) s per stage · "
+                + (recommendation.confidence == .decided
+                    ? "repetitions agree"
+                    : "**inconclusive: repetitions disagree**"),
+        ]
+        if let settle = recommendation.settle { lines += [">", "> \(settle)"] }
+        return lines
+    }
+
+    // MARK: - Stages side by side
+
+    private func sideBySide() -> [String] {
+        let stages = result.stages
+        let recommended = result.recommendation.recommendedStage
+        var lines = ["## Stages side by side", ""]
+        let header = stages.map { stage in
+            stage.stage == recommended ? "**\(stage.stage.rawValue)** ✔" : stage.stage.rawValue
+        }
+        lines.append("| | " + header.joined(separator: " | ") + " |")
+        lines.append("|---|" + String(repeating: "--:|", count: stages.count))
+        lines.append("| status | " + stages.map(statusCell).joined(separator: " | ") + " |")
+        let rows: [(String, (StageMetrics) -> String)] = [
+            (
+                "hitch-time ratio (ms/s)",
+                { "\($0.hitchTimeRatioMsPerS.reportFormatted) \(band($0.hitchTimeRatioMsPerS))" }
+            ),
+            ("hitches / frames", { "\($0.hitches) / \($0.frames)" }),
+            ("dropped frames", { "\($0.droppedFrames)" }),
+            (
+                "hangs ≥ 250 ms (longest)",
+                { $0.hangs == 0 ? "0" : "\($0.hangs) (\($0.longestHangMs.reportFormatted) ms)" }
+            ),
+            ("main-loop latency p50 / p99 / max (ms)", { triple($0.mainLoopLatencyMs) }),
+            ("input latency p50 / p99 (ms)", { pair($0.inputLatencyMs) }),
+            ("interaction latency p50 / p99 (ms)", { pair($0.interactionLatencyMs) }),
+            ("throughput (interactions/s)", { $0.throughputPerS.reportFormatted }),
+            ("unfinished at end of run", { "\($0.interactionsUnfinished) of \($0.interactionsArrived)" }),
+            ("main-actor hops / interaction", { $0.mainActorHopsPerInteraction.reportFormatted }),
+            ("main-actor hop wait p50 / p99 (ms)", { $0.hopWaitMs.count == 0 ? "–" : pair($0.hopWaitMs) }),
+            ("subsystem actor hop wait p99 (ms)", subsystemHops),
+            ("main-thread utilisation", { "\(($0.mainThreadUtilization * 100).reportFormatted)%" }),
+            ("allocations / interaction", { $0.allocationsPerInteraction.reportFormatted }),
+        ]
+        for (name, cell) in rows {
+            let cells = stages.map { stage in stage.metrics.map(cell) ?? "–" }
+            lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append(
+            "Each value is the median over the repetitions. Hitch-time bands are Apple's: ✅ good < 5, "
+                + "⚠️ warning 5–10, ⛔ critical > 10 ms/s."
+        )
+        lines.append("")
+        return lines
+    }
+
+    private func statusCell(_ stage: StageResult) -> String {
+        switch stage.status {
+        case .ok: "ok"
+        case .hung: "**hung**"
+        case .crashed: "**crashed**"
+        case .skipped: "skipped"
+        }
+    }
+
+    private func band(_ ratio: Double) -> String {
+        ratio < 5 ? "✅" : ratio <= 10 ? "⚠️" : "⛔"
+    }
+
+    private func triple(_ summary: LatencySummary) -> String {
+        "\(summary.p50.reportFormatted) / \(summary.p99.reportFormatted) / \(summary.max.reportFormatted)"
+    }
+
+    private func pair(_ summary: LatencySummary) -> String {
+        summary.count == 0 ? "–" : "\(summary.p50.reportFormatted) / \(summary.p99.reportFormatted)"
+    }
+
+    private func subsystemHops(_ metrics: StageMetrics) -> String {
+        guard !metrics.subsystemHopWaitMs.isEmpty else { return "–" }
+        return metrics.subsystemHopWaitMs.sorted { $0.key < $1.key }
+            .map { "\($0.key) \($0.value.p99.reportFormatted)" }
+            .joined(separator: ", ")
+    }
+
+    // MARK: - Decision path
+
+    private func decisionPath() -> [String] {
+        var lines = ["## Decision path", ""]
+        for node in result.recommendation.path {
+            let answer = node.answer ? "yes" : "no"
+            let agreement = node.repetitionsAgree ? "" : " ⚠️ repetitions disagree on this answer"
+            lines.append("\(node.node). **\(node.question)** — \(answer)\(agreement)")
+            for evidence in node.evidence {
+                let mark = evidence.holds ? "✔" : "✘"
+                var line = "   - \(evidence.metric): **\(evidence.value.reportFormatted)\(unit(evidence.unit))** "
+                line += "(\(evidence.comparison) \(evidence.threshold.reportFormatted)\(unit(evidence.unit))) \(mark)"
+                if let spread = evidence.spread, result.environment.repetitions > 1 {
+                    line += "; runs \(spread.min.reportFormatted)–\(spread.max.reportFormatted)"
+                }
+                lines.append(line)
+            }
+            lines.append("   - → \(node.outcome)")
+        }
+        if !result.recommendation.remainingWork.isEmpty {
+            lines.append("")
+            lines.append("What is left to fix in `\(result.recommendation.bestStage?.rawValue ?? "")`:")
+            lines.append("")
+            for item in result.recommendation.remainingWork { lines.append("- \(item)") }
+        }
+        lines.append("")
+        return lines
+    }
+
+    private func unit(_ unit: String) -> String {
+        unit.isEmpty ? "" : unit == "%" ? "%" : " \(unit)"
+    }
+
+    // MARK: - Anti-patterns
+
+    private func antiPatterns() -> [String] {
+        let found = result.recommendation.antiPatterns
+        guard !found.isEmpty else { return [] }
+        var lines = ["## Anti-patterns", ""]
+        for pattern in found {
+            lines.append("- **\(pattern.title)** (`\(pattern.id)`): \(pattern.evidence) *Fix:* \(pattern.fix)")
+        }
+        lines.append("")
+        return lines
+    }
+
+    // MARK: - Migration
+
+    private func migration() -> [String] {
+        let stage = result.recommendation.recommendedStage ?? result.recommendation.bestStage
+        guard let stage else { return [] }
+        let title =
+            result.recommendation.recommendedStage == nil
+            ? "## Code at the best stage measured: `\(stage.rawValue)`"
+            : "## How to get to `\(stage.rawValue)`"
+        var lines = [title, ""]
+        for step in MigrationPlaybook(workload: result.spec).steps(for: stage) {
+            lines.append(step)
+            lines.append("")
+        }
+        return lines
+    }
+
+    // MARK: - Main thread and steps
+
+    private func mainThread() -> [String] {
+        let measured = result.stages.filter { $0.metrics != nil }
+        guard !measured.isEmpty else { return [] }
+        var lines = ["## Where the main thread's time went (ms per second of run)", ""]
+        lines.append("| | " + measured.map(\.stage.rawValue).joined(separator: " | ") + " |")
+        lines.append("|---|" + String(repeating: "--:|", count: measured.count))
+        for work in RunRecorder.MainWork.allCases {
+            let cells = measured.map { ($0.metrics!.mainThreadBusyMsPerS[work.rawValue] ?? 0).reportFormatted }
+            let name = work == .frame ? "frame work" : work == .io ? "blocking io" : "`\(work.rawValue)` steps"
+            lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        return lines
+    }
+
+    private func stepTimings() -> [String] {
+        let measured = result.stages.filter { $0.metrics != nil }
+        guard !measured.isEmpty else { return [] }
+        var lines = ["## Steps: mean duration in ms, and where each ran", ""]
+        lines.append("| interaction | step | " + measured.map(\.stage.rawValue).joined(separator: " | ") + " |")
+        lines.append("|---|---|" + String(repeating: "--:|", count: measured.count))
+        let timings = measured.map { stage in
+            Dictionary(uniqueKeysWithValues: stage.stepTimings.map { ($0.key, $0) })
+        }
+        for (interactionIndex, interaction) in result.spec.interactions.enumerated() {
+            for (stepIndex, step) in interaction.steps.enumerated() {
+                let key = StepTiming.Key(interaction: interactionIndex, step: stepIndex)
+                let cells = timings.map { byKey -> String in
+                    guard let timing = byKey[key], timing.runs > 0 else { return "–" }
+                    let place =
+                        timing.runsOnMain == timing.runs ? "main" : timing.runsOnMain == 0 ? "off main" : "mixed"
+                    return "\(timing.meanMs.reportFormatted) \(place)"
+                }
+                lines.append(
+                    "| \(interaction.name) | `\(step.kind.rawValue): \(step.label)` | " + cells.joined(separator: " | ")
+                        + " |"
+                )
+            }
+        }
+        lines.append("")
+        return lines
+    }
+
+    private func failures() -> [String] {
+        let failed = result.stages.flatMap { stage in
+            stage.repetitions.compactMap { run in
+                run.failure.map {
+                    "- `\(stage.stage.rawValue)` repetition \(run.repetition) **\(run.status.rawValue)**: \($0)"
+                }
+            }
+        }
+        guard !failed.isEmpty else { return [] }
+        return ["## What went wrong", ""] + failed.map { $0.replacingNewlines() }
+            + ["", "A stage that crashed or hung is not run again; the other stages were measured as usual.", ""]
+    }
+
+    // MARK: - Environment
+
+    private func environment() -> [String] {
+        let environment = result.environment
+        let rows: [(String, String)] = [
+            ("machine", environment.machine),
+            ("cores", "\(environment.cores)"),
+            ("OS", environment.os),
+            ("Swift", environment.swift),
+            ("allocator", environment.allocator),
+            ("thread priority", environment.priority),
+            (
+                "refresh rate",
+                "\(environment.refreshHz.reportFormatted) Hz (budget \(result.spec.frameBudgetMs.reportFormatted) ms)"
+            ),
+            ("duration", "\(environment.durationSeconds.reportFormatted) s per stage run"),
+            ("repetitions", "\(environment.repetitions), stage order rotated each repetition"),
+            ("seed", "\(environment.seed)"),
+            ("stages run", environment.stages.map(\.rawValue).joined(separator: ", ")),
+            ("started", environment.startedAt),
+            ("reproduce", "`\(environment.command)`"),
+        ]
+        var lines = ["## Environment", "", "| | |", "|---|---|"]
+        for (name, value) in rows { lines.append("| \(name) | \(value.replacingNewlines()) |") }
+        return lines
+    }
+}
+
+extension String {
+    /// The text on one line, with `|` escaped, so it fits in a Markdown table cell or list item.
+    fileprivate func replacingNewlines() -> String {
+        split(whereSeparator: \.isNewline).joined(separator: " ⏎ ").replacing("|", with: "\\|")
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import StagehandKit
+
+extension Stagehand {
+    /// `stagehand report RUN.json`: the Markdown migration report again, from saved results alone.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render the Markdown migration report again from a saved JSON result.",
+            discussion: "Writes <output>/<name>.md, byte-identical to what profile wrote for the same JSON."
+        )
+
+        @Argument(help: "A JSON result written by `stagehand profile`.")
+        var result: String
+
+        @Option(help: ArgumentHelp("Where the report goes (default: beside the JSON).", valueName: "dir"))
+        var output: String?
+
+        func run() throws {
+            let url = URL(fileURLWithPath: result)
+            let profile: ProfileResult
+            do {
+                profile = try ReportWriter.read(url)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(64)
+            }
+            let directory = output.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
+            let writer = ReportWriter(directory: directory)
+            do {
+                try writer.writeMarkdown(profile)
+            } catch {
+                throw ToolFailure("could not write the report to \(directory.path): \(error.localizedDescription)")
+            }
+            print(writer.markdownURL(for: profile.workload).relativePath)
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import StagehandKit
+import Testing
+
+/// The `stagehand` executable as users and CI call it: arguments in, exit status, terminal text and files out.
+@Suite(.serialized) struct CLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `stagehand` built beside this test bundle.
+    static let executable: URL = {
+        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return tests.deletingLastPathComponent().appending(path: "stagehand")
+    }()
+
+    static func stagehand(_ arguments: String..., in directory: URL? = nil) throws -> Run {
+        try stagehand(arguments: arguments, in: directory)
+    }
+
+    /// Runs `stagehand` to completion; its output goes to files, so no pipe can fill up and block it.
+    static func stagehand(arguments: [String], in directory: URL? = nil) throws -> Run {
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let stdout = scratch.appending(path: "stdout")
+        let stderr = scratch.appending(path: "stderr")
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: stdout, encoding: .utf8),
+            stderr: try String(contentsOf: stderr, encoding: .utf8)
+        )
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ spec: String, to directory: URL, name: String = "app.yaml") throws -> String {
+        let url = directory.appending(path: name)
+        try spec.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func listNamesEveryBuiltIn() throws {
+        let run = try Self.stagehand("list")
+        #expect(run.status == 0)
+        for name in ["counter", "news-feed", "image-pipeline", "network-manager", "color-extraction"] {
+            #expect(run.stdout.contains(name))
+        }
+    }
+
+    @Test func aBadSpecExits64NamingFileLineAndFieldAndWritesNothing() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(
+            """
+            name: broken
+            interactions:
+              - name: tap
+                rate-per-s: 2
+                steps:
+                  - { compute: decode, ms: -1 }
+            """,
+            to: directory
+        )
+        let run = try Self.stagehand("profile", spec, "--output", directory.appending(path: "out").path)
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.contains("\(spec):6: interactions[0].steps[0].ms: must be a finite number ≥ 0"),
+            "\(run.stderr)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out").path))
+    }
+
+    @Test(arguments: [
+        (["--stages", "main-only,threaded"], "unknown stage 'threaded'"),
+        (["--repetitions", "0"], "--repetitions must be from 1 to 100"),
+        (["--duration=-1"], "--duration must be more than 0"),
+        (["--refresh-hz", "500"], "--refresh-hz must be from 1 to 240"),
+    ])
+    func badArgumentsExit64(_ arguments: [String], _ message: String) throws {
+        let process = try Self.stagehand(arguments: ["profile", "counter"] + arguments)
+        #expect(process.status == 64)
+        #expect(process.stderr.contains(message), "\(process.stderr)")
+    }
+
+    @Test func anUnknownWorkloadExits64() throws {
+        let run = try Self.stagehand("profile", "no-such-workload")
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("no built-in workload by that name"))
+    }
+
+    /// A tiny workload through the whole tool: four child processes, the table, the Markdown and the JSON.
+    @Test func profilesATinyWorkloadEndToEnd() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(
+            """
+            name: tiny
+            description: One tap with a little of everything.
+            duration-s: 0.6
+            subsystems: [store]
+            interactions:
+              - name: tap
+                rate-per-s: 10
+                steps:
+                  - { state: store, ms: 0.5 }
+                  - { io: fetch, ms: 5 }
+                  - { compute: work, ms: 1 }
+                  - { ui: show, ms: 0.5 }
+            """,
+            to: directory
+        )
+        let run = try Self.stagehand("profile", spec, "--repetitions", "1", "--output", "reports", in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("main-only"))
+        #expect(run.stdout.contains("Verdict:"))
+        #expect(run.stderr.contains("repetition 1/1"))
+        let json = directory.appending(path: "reports/tiny.json")
+        let markdown = directory.appending(path: "reports/tiny.md")
+        let result = try ReportWriter.read(json)
+        #expect(result.stages.map(\.status) == [.ok, .ok, .ok, .ok])
+        #expect(result.stages.allSatisfy { ($0.metrics?.frames ?? 0) > 0 })
+        #expect(Stage(rawValue: result.recommendation.stage) != nil || result.recommendation.stage == "none")
+        // The report renders from the saved JSON alone, exactly as profile wrote it.
+        #expect(try String(contentsOf: markdown, encoding: .utf8) == MarkdownReport(result: result).render())
+    }
+
+    /// Every step kind lands where the stage says: read back from where the child saw each step run.
+    @Test func eachStageRunsEachStepKindWhereTheStageSays() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(
+            """
+            name: placement
+            duration-s: 0.5
+            subsystems: [store]
+            interactions:
+              - name: tap
+                rate-per-s: 8
+                steps:
+                  - { state: store, ms: 0.3 }
+                  - { io: fetch, ms: 3 }
+                  - { compute: work, ms: 0.5 }
+                  - { ui: show, ms: 0.3 }
+            """,
+            to: directory
+        )
+        let run = try Self.stagehand("profile", spec, "--repetitions", "1", "--quiet", "--output", directory.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty, "--quiet prints nothing")
+        let result = try ReportWriter.read(directory.appending(path: "placement.json"))
+        let kinds = result.spec.interactions[0].steps.map(\.kind)
+        // Handler + Task start + one resumption per awaited io (+ per offloaded compute); actor-extracted: handler + ui.
+        let expectedHops: [Stage: Double] = [.mainOnly: 1, .async: 3, .offloaded: 4, .actorExtracted: 2]
+        for stage in result.stages {
+            for timing in stage.stepTimings where timing.runs > 0 {
+                let kind = kinds[timing.key.step]
+                let onMain = stage.stage.runsOnMain(kind)
+                #expect(
+                    timing.runsOnMain == (onMain ? timing.runs : 0),
+                    "\(stage.stage.rawValue): \(kind.rawValue) ran on main \(timing.runsOnMain) of \(timing.runs) times"
+                )
+            }
+            #expect(stage.stepTimings.count == kinds.count, "every step ran in \(stage.stage.rawValue)")
+            #expect(stage.metrics?.mainActorHopsPerInteraction == expectedHops[stage.stage], "\(stage.stage.rawValue)")
+        }
+        let actorHops = try #require(result.stages[3].metrics?.subsystemHopWaitMs["store"])
+        #expect(actorHops.count > 0)
+    }
+
+    /// An io step of ten minutes blocks main in main-only: the watchdog ends it as hung, and async still runs.
+    @Test func aStageThatBlocksMainForMinutesIsReportedHung() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(
+            """
+            name: stuck
+            duration-s: 0.5
+            interactions:
+              - name: tap
+                rate-per-s: 4
+                steps:
+                  - { io: forever, ms: 600000 }
+            """,
+            to: directory
+        )
+        let run = try Self.stagehand(
+            "profile",
+            spec,
+            "--stages",
+            "main-only,async",
+            "--repetitions",
+            "2",
+            "--output",
+            directory.path
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try ReportWriter.read(directory.appending(path: "stuck.json"))
+        #expect(result.stages[0].status == .hung)
+        #expect(result.stages[0].repetitions.count == 1, "a hung stage is not run again")
+        #expect(result.stages[1].status == .ok)
+        #expect(result.stages[1].metrics?.interactionsUnfinished ?? 0 > 0)
+        let markdown = try String(contentsOf: directory.appending(path: "stuck.md"), encoding: .utf8)
+        #expect(markdown.contains("**hung**"))
+        #expect(markdown.contains("the watchdog stopped it"))
+    }
+}

@@ -1,0 +1,231 @@
+import Testing
+
+@testable import StagehandKit
+
+@Suite struct DecisionTreeTests {
+    static let workload = Workload(
+        name: "app",
+        subsystems: ["table"],
+        interactions: [
+            Interaction(
+                name: "tap",
+                ratePerSecond: 2,
+                steps: [
+                    Step(.state, "table", .milliseconds(1)),
+                    Step(.io, "fetch", .milliseconds(100)),
+                    Step(.compute, "decode", .milliseconds(50)),
+                    Step(.ui, "show", .milliseconds(2)),
+                ]
+            )
+        ]
+    )
+
+    /// Metrics of a stage: responsive or not, and what kept main busy (ms per second).
+    static func metrics(
+        hitch: Double,
+        hangs: Int = 0,
+        inputP99: Double = 1,
+        busy: [String: Double] = [:],
+        hopWaitP99: Double = 0.1,
+        allocations: Double = 10,
+        hops: Double = 1,
+        throughput: Double = 2
+    ) -> StageMetrics {
+        var metrics = StageMetrics()
+        metrics.hitchTimeRatioMsPerS = hitch
+        metrics.hangs = hangs
+        metrics.inputLatencyMs = LatencySummary(
+            p50: inputP99 / 2,
+            p90: inputP99,
+            p99: inputP99,
+            max: inputP99,
+            count: 10
+        )
+        metrics.mainThreadBusyMsPerS = busy
+        metrics.hopWaitMs = LatencySummary(
+            p50: hopWaitP99 / 2,
+            p90: hopWaitP99,
+            p99: hopWaitP99,
+            max: hopWaitP99,
+            count: 10
+        )
+        metrics.allocationsPerInteraction = allocations
+        metrics.mainActorHopsPerInteraction = hops
+        metrics.throughputPerS = throughput
+        return metrics
+    }
+
+    static func result(_ stage: Stage, _ runs: StageMetrics...) -> StageResult {
+        StageResult(
+            stage: stage,
+            repetitions: runs.enumerated().map { index, metrics in
+                RepetitionResult(repetition: index + 1, status: .ok, seed: 1, metrics: metrics)
+            }
+        )
+    }
+
+    static func failed(_ stage: Stage, _ status: StageStatus) -> StageResult {
+        StageResult(stage: stage, repetitions: [RepetitionResult(repetition: 1, status: status, seed: 1, failure: "x")])
+    }
+
+    static func recommend(_ results: StageResult...) -> Recommendation {
+        DecisionTree().recommend(for: workload, results: results)
+    }
+
+    @Test func aResponsiveMainOnlyStaysMainOnly() {
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 0.5, busy: ["ui": 4, "compute": 1])),
+            Self.result(.async, Self.metrics(hitch: 0, allocations: 30, hops: 2)),
+            Self.result(.offloaded, Self.metrics(hitch: 0)),
+            Self.result(.actorExtracted, Self.metrics(hitch: 0))
+        )
+        #expect(recommendation.stage == "main-only")
+        #expect(recommendation.path.map(\.node) == [1])
+        #expect(recommendation.path[0].answer)
+        #expect(recommendation.confidence == .decided)
+        #expect(recommendation.antiPatterns.map(\.id) == ["concurrency-bought-nothing"])
+        #expect(recommendation.antiPatterns[0].title.contains("async"))
+    }
+
+    @Test func aHangAloneMakesMainOnlyUnresponsive() {
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 0, hangs: 1, busy: ["io": 300, "compute": 10])),
+            Self.result(.async, Self.metrics(hitch: 0))
+        )
+        #expect(recommendation.stage == "async")
+        #expect(recommendation.path[0].answer == false)
+    }
+
+    @Test func blockingIOLeadsToAsync() {
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 200, hangs: 3, busy: ["io": 400, "compute": 20, "ui": 5])),
+            Self.result(.async, Self.metrics(hitch: 1, busy: ["compute": 20, "ui": 5])),
+            Self.result(.offloaded, Self.metrics(hitch: 0)),
+            Self.result(.actorExtracted, Self.metrics(hitch: 0))
+        )
+        #expect(recommendation.stage == "async")
+        #expect(recommendation.path.map(\.node) == [1, 2])
+        #expect(recommendation.path[1].tried == .async)
+        #expect(recommendation.path[1].evidence[0].value > 90)
+    }
+
+    @Test func cpuWorkOnMainLeadsToOffloadedThroughAsync() {
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 500, hangs: 2, busy: ["io": 200, "compute": 400])),
+            Self.result(.async, Self.metrics(hitch: 350, busy: ["compute": 400, "ui": 4])),
+            Self.result(.offloaded, Self.metrics(hitch: 0.2)),
+            Self.result(.actorExtracted, Self.metrics(hitch: 0))
+        )
+        #expect(recommendation.stage == "offloaded")
+        #expect(recommendation.path.map(\.node) == [1, 2, 3])
+        #expect(recommendation.path[2].measuredStage == .async)
+    }
+
+    @Test func withoutIOTheTreeSkipsAsyncAndReadsMainOnly() {
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 140, busy: ["compute": 140, "ui": 1])),
+            Self.result(.async, Self.metrics(hitch: 140)),
+            Self.result(.offloaded, Self.metrics(hitch: 0)),
+            Self.result(.actorExtracted, Self.metrics(hitch: 0))
+        )
+        #expect(recommendation.stage == "offloaded")
+        #expect(recommendation.path[1].answer == false)
+        #expect(recommendation.path[1].tried == nil)
+        #expect(recommendation.path[2].measuredStage == .mainOnly)
+    }
+
+    @Test func mainActorContentionLeadsToActorExtracted() {
+        let recommendation = Self.recommend(
+            Self.result(
+                .mainOnly,
+                Self.metrics(hitch: 700, hangs: 4, busy: ["io": 900, "state": 400, "compute": 120])
+            ),
+            Self.result(.async, Self.metrics(hitch: 130, busy: ["state": 400, "compute": 120])),
+            Self.result(.offloaded, Self.metrics(hitch: 22, busy: ["state": 400, "ui": 10], hopWaitP99: 12)),
+            Self.result(.actorExtracted, Self.metrics(hitch: 0.5))
+        )
+        #expect(recommendation.stage == "actor-extracted")
+        #expect(recommendation.path.map(\.node) == [1, 2, 3, 4])
+        let contention = recommendation.path[3]
+        #expect(contention.measuredStage == .offloaded)
+        #expect(contention.evidence.map(\.holds).prefix(2) == [true, true])
+    }
+
+    @Test func noStageMeetingTheBudgetNamesTheBestAndWhatIsLeft() {
+        var offloadedTimings = RepetitionResult(
+            repetition: 1,
+            status: .ok,
+            seed: 1,
+            metrics: Self.metrics(hitch: 40, busy: ["ui": 60])
+        )
+        offloadedTimings.stepTimings = [
+            StepTiming(key: .init(interaction: 0, step: 3), runs: 10, totalMs: 250, runsOnMain: 10)
+        ]
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 500, busy: ["io": 200, "compute": 100, "ui": 50])),
+            Self.result(.async, Self.metrics(hitch: 300, busy: ["compute": 100, "ui": 50])),
+            StageResult(stage: .offloaded, repetitions: [offloadedTimings]),
+            Self.result(.actorExtracted, Self.metrics(hitch: 45, busy: ["ui": 60]))
+        )
+        #expect(recommendation.stage == "none")
+        #expect(recommendation.recommendedStage == nil)
+        #expect(recommendation.bestStage == .offloaded)
+        #expect(recommendation.path.last?.node == 5)
+        #expect(recommendation.remainingWork.first?.contains("`ui: show`") == true)
+        #expect(recommendation.antiPatterns.contains { $0.id == "ui-work-exceeds-budget" })
+    }
+
+    @Test func aHungMainOnlyIsAnsweredFromStepsMeasuredElsewhere() {
+        var asyncRun = RepetitionResult(
+            repetition: 1,
+            status: .ok,
+            seed: 1,
+            metrics: Self.metrics(hitch: 0, busy: ["compute": 2])
+        )
+        asyncRun.stepTimings = [
+            StepTiming(key: .init(interaction: 0, step: 1), runs: 5, totalMs: 500, runsOnMain: 0),
+            StepTiming(key: .init(interaction: 0, step: 2), runs: 5, totalMs: 50, runsOnMain: 5),
+        ]
+        let recommendation = Self.recommend(
+            Self.failed(.mainOnly, .hung),
+            StageResult(stage: .async, repetitions: [asyncRun])
+        )
+        #expect(recommendation.stage == "async")
+        #expect(recommendation.path[0].outcome.contains("hung"))
+        let share = recommendation.path[1].evidence[0]
+        #expect(share.measured == false)
+        #expect(share.value > 85 && share.value < 95)  // 100 ms of io against 10 ms of compute on main
+    }
+
+    @Test func repetitionsOnBothSidesOfAThresholdAreInconclusive() {
+        let recommendation = Self.recommend(
+            Self.result(
+                .mainOnly,
+                Self.metrics(hitch: 3, busy: ["compute": 10]),
+                Self.metrics(hitch: 4, busy: ["compute": 10]),
+                Self.metrics(hitch: 9, busy: ["compute": 10])
+            )
+        )
+        #expect(recommendation.stage == "main-only")
+        #expect(recommendation.confidence == .inconclusive)
+        #expect(recommendation.settle?.contains("--repetitions") == true)
+    }
+
+    @Test func clearlySeparatedRepetitionsAreDecided() {
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 0), Self.metrics(hitch: 0.4), Self.metrics(hitch: 1))
+        )
+        #expect(recommendation.confidence == .decided)
+        #expect(recommendation.settle == nil)
+    }
+
+    @Test func placementFollowsTheStageTable() {
+        #expect(Stage.mainOnly.runsOnMain(.io))
+        #expect(!Stage.async.runsOnMain(.io))
+        #expect(Stage.async.runsOnMain(.compute))
+        #expect(!Stage.offloaded.runsOnMain(.compute))
+        #expect(Stage.offloaded.runsOnMain(.state))
+        #expect(!Stage.actorExtracted.runsOnMain(.state))
+        #expect(Stage.allCases.allSatisfy { $0.runsOnMain(.ui) })
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import StagehandKit
+
+@Suite struct ReportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+
+    /// A real result of `stagehand profile image-pipeline` on this project's machine, kept as a fixture.
+    static func fixture() throws -> ProfileResult {
+        try ReportWriter.read(fixtures.appending(path: "image-pipeline.json"))
+    }
+
+    @Test func markdownMatchesTheGoldenFile() throws {
+        let rendered = MarkdownReport(result: try Self.fixture()).render()
+        let golden = Self.fixtures.appending(path: "image-pipeline.md")
+        if ProcessInfo.processInfo.environment["STAGEHAND_UPDATE_GOLDEN"] == "1" {
+            try rendered.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(rendered == expected, "run with STAGEHAND_UPDATE_GOLDEN=1 to accept a deliberate change")
+    }
+
+    @Test func theReportLeadsWithTheVerdictAndHasEverySection() throws {
+        let markdown = MarkdownReport(result: try Self.fixture()).render()
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "# Stagehand: image-pipeline")
+        #expect(lines[2].hasPrefix("> **Verdict: `offloaded`**"))
+        var position = markdown.startIndex
+        for section in [
+            "## Stages side by side", "## Decision path", "## How to get to `offloaded`", "## Environment",
+        ] {
+            let range = try #require(markdown.range(of: section, range: position..<markdown.endIndex), "\(section)")
+            position = range.upperBound
+        }
+        #expect(markdown.contains("@concurrent\nnonisolated func decode() async"))
+    }
+
+    @Test func theJSONCarriesTheContractFields() throws {
+        let data = try ReportWriter.encoder.encode(try Self.fixture())
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        #expect(json["workload"] as? String == "image-pipeline")
+        let environment = try #require(json["environment"] as? [String: Any])
+        for key in ["swift", "cores", "refreshHz"] { #expect(environment[key] != nil, "environment.\(key)") }
+        let stages = try #require(json["stages"] as? [[String: Any]])
+        #expect(stages.map { $0["stage"] as? String } == ["main-only", "async", "offloaded", "actor-extracted"])
+        for stage in stages {
+            #expect(["ok", "crashed", "hung", "skipped"].contains(stage["status"] as? String ?? ""))
+            #expect(stage["repetitions"] is [Any])
+            let metrics = try #require(stage["metrics"] as? [String: Any])
+            for key in [
+                "hitchTimeRatioMsPerS", "hangs", "mainActorHopsPerInteraction", "mainThreadUtilization",
+                "allocationsPerInteraction", "throughputPerS",
+            ] {
+                #expect(metrics[key] is Double || metrics[key] is Int, "metrics.\(key)")
+            }
+            for (key, percentiles) in [
+                ("mainLoopLatencyMs", ["p50", "p99", "max"]), ("inputLatencyMs", ["p50", "p99"]),
+                ("interactionLatencyMs", ["p50", "p99"]), ("hopWaitMs", ["p50", "p99"]),
+            ] {
+                let summary = try #require(metrics[key] as? [String: Any], "metrics.\(key)")
+                for percentile in percentiles { #expect(summary[percentile] != nil, "metrics.\(key).\(percentile)") }
+            }
+        }
+        let recommendation = try #require(json["recommendation"] as? [String: Any])
+        #expect(recommendation["stage"] as? String == "offloaded")
+        #expect(recommendation["path"] is [Any])
+        #expect(recommendation["antiPatterns"] is [Any])
+    }
+
+    @Test func aResultWithAnotherSchemaVersionIsRefused() throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(#"{"schemaVersion": 99, "workload": "x"}"#.utf8).write(to: url)
+        let error = try #require(throws: ResultFileError.self) { try ReportWriter.read(url) }
+        #expect(error.description.contains("schemaVersion 99"))
+        try Data(#"{"schemaVersion": 1, "work"#.utf8).write(to: url)
+        let truncated = try #require(throws: ResultFileError.self) { try ReportWriter.read(url) }
+        #expect(truncated.description.contains("truncated"))
+    }
+
+    @Test func migrationCodeUsesTheWorkloadsOwnNames() throws {
+        let playbook = MigrationPlaybook(workload: try Self.fixture().spec)
+        let actorCode = playbook.steps(for: .actorExtracted).joined(separator: "\n")
+        #expect(actorCode.contains("actor ImageCache"))
+        #expect(actorCode.contains("await MainActor.run { display() }"))
+        #expect(actorCode.contains("Task { @concurrent in await openImageBody() }"))
+        let asyncCode = playbook.steps(for: .async).joined(separator: "\n")
+        #expect(asyncCode.contains("await fetch()"))
+        #expect(asyncCode.contains("decode()  // CPU work, still on main"))
+    }
+
+    @Test func reportNumbersAreFormattedForReading() {
+        #expect(1234.6.reportFormatted == "1235")
+        #expect(16.666666.reportFormatted == "16.67")
+        #expect(0.25.reportFormatted == "0.25")
+        #expect(0.0.reportFormatted == "0")
+        #expect((-0.0001).reportFormatted == "-0.0001")
+        #expect(Double.nan.reportFormatted == "n/a")
+    }
+}
