@@ -96,7 +96,8 @@ extension Stagehand {
                 throw ToolFailure("could not write the report to \(output): \(error.localizedDescription)")
             }
             if !quiet {
-                print(TerminalSummary(result: result, colour: isatty(STDOUT_FILENO) == 1).render())
+                let colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+                print(TerminalSummary(result: result, colour: colour).render())
                 print(
                     "\nReport: \(writer.markdownURL(for: spec.name).relativePath)  ·  JSON: \(writer.jsonURL(for: spec.name).relativePath)"
                 )

@@ -12,7 +12,9 @@ extension DecisionTree {
                 }
                 let extraHops = metrics.mainActorHopsPerInteraction - base.mainActorHopsPerInteraction
                 if extraHops >= 1 {
-                    costs.append("\(extraHops.reportFormatted) more main-actor hops per interaction")
+                    costs.append(
+                        "\(extraHops.reportFormatted) more main-actor hop\(extraHops == 1 ? "" : "s") per interaction"
+                    )
                 }
                 if metrics.throughputPerS < base.throughputPerS * (1 - thresholds.throughputDecrease) {
                     costs.append(

@@ -29,12 +29,12 @@ final class EventSource {
         timer.resume()
     }
 
-    /// Stops delivering and returns how many scheduled arrivals were never delivered.
-    func stop() -> Int {
+    /// Stops delivering and returns the arrival times of the events that were due but never delivered.
+    func stop() -> [Instant] {
         timer.cancel()
         timer.setEventHandler(handler: nil)
-        var undelivered = 0
-        while schedule.take() != nil { undelivered += 1 }
+        var undelivered: [Instant] = []
+        while let arrival = schedule.take() { undelivered.append(arrival.time) }
         return undelivered
     }
 

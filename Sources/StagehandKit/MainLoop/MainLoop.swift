@@ -62,7 +62,7 @@ final class MainLoop {
                     if arriving {
                         arriving = false
                         // Arrivals that were due but never reached their handler (main was blocked) are unfinished.
-                        recorder.undelivered(events.stop())
+                        recorder.undelivered(events.stop(), at: now)
                     }
                     guard recorder.inFlight == 0 || now >= drainEnd else { return }
                     endTimer.cancel()

@@ -88,8 +88,14 @@ public final class RunRecorder: Sendable {
     }
 
     /// Counts arrivals that were due but never reached their handler before the run stopped taking events.
-    func undelivered(_ count: Int) {
-        state.withLock { $0.arrived += count }
+    ///
+    /// Each one's input latency is recorded as its wait until `now`: a lower bound, so a main thread too busy to take
+    /// events is never flattered by leaving them out.
+    func undelivered(_ arrivals: [Instant], at now: Instant) {
+        state.withLock { state in
+            state.arrived += arrivals.count
+            for arrival in arrivals { state.inputLatency.record(nanoseconds: now.nanoseconds(since: arrival)) }
+        }
     }
 
     /// Interactions that arrived and have not finished.

@@ -5,6 +5,9 @@ import Foundation
 /// A stage runs in a child process of its own so that a crash, a hang or a flood of output in the workload cannot
 /// take the profile down, and so stages cannot disturb each other's threads or heap.
 public enum StageChild {
+    /// How long the unmeasured warm-up run before the measured one lasts, at most.
+    static let warmUpSeconds = 0.3
+
     /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
     ///
     /// - Throws: when the workload file cannot be read or the result cannot be written.
@@ -16,12 +19,24 @@ public enum StageChild {
         seed: UInt64,
         repetition: Int
     ) async throws {
+        let parentWatch = ParentWatch.endWithParent()
+        defer { parentWatch.cancel() }
         MainQueue.mark()
         let workload = try JSONDecoder().decode(
             Workload.self,
             from: Data(contentsOf: URL(fileURLWithPath: workloadFile))
         )
         let calibration = CalibratedWork.calibrate()
+        // A short unmeasured run first, so first-use costs (page faults, lazily built runtime metadata, the
+        // cooperative pool's threads) do not land in the measured run as hitches.
+        var warmUp = workload
+        warmUp.durationSeconds = min(Self.warmUpSeconds, workload.durationSeconds)
+        for index in warmUp.interactions.indices {
+            // Periodic and at least 4 per second, so every interaction arrives at least once within the warm-up.
+            warmUp.interactions[index].arrival = .periodic
+            warmUp.interactions[index].ratePerSecond = max(warmUp.interactions[index].ratePerSecond, 4)
+        }
+        _ = await MainLoop(workload: warmUp, stage: stage, seed: ~seed, calibration: calibration).run()
         let outcome = await MainLoop(workload: workload, stage: stage, seed: seed, calibration: calibration).run()
         let result = RepetitionResult(
             repetition: repetition,
