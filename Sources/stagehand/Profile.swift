@@ -37,7 +37,7 @@ extension Stagehand {
         )
         var refreshHz: Double?
 
-        @Option(help: ArgumentHelp("Seed for arrivals and kernel inputs.", valueName: "n"))
+        @Option(help: ArgumentHelp("Seed for Poisson arrivals (repetition r uses seed + r − 1).", valueName: "n"))
         var seed: UInt64 = 1
 
         @Flag(help: "No progress or table on the terminal; files only.")
@@ -67,7 +67,21 @@ extension Stagehand {
             if let duration { spec.durationSeconds = duration }
             if let refreshHz { spec.refreshHz = refreshHz }
             let options = ProfileOptions(stages: stages, repetitions: repetitions, seed: seed)
-            let environment = RunEnvironment.current(workload: spec, options: options, command: Self.commandLine)
+            let writer = ReportWriter(directory: URL(fileURLWithPath: output))
+            do {
+                // Before minutes of profiling, not after: an output directory that cannot be made is known now.
+                try FileManager.default.createDirectory(at: writer.directory, withIntermediateDirectories: true)
+            } catch {
+                printError("error: --output \(output): \(error.localizedDescription)")
+                throw ExitCode(64)
+            }
+            let calibration = CalibratedWork.calibrate()
+            let environment = RunEnvironment.current(
+                workload: spec,
+                options: options,
+                calibration: calibration,
+                command: Self.commandLine
+            )
             let progress = ProgressDisplay(enabled: !quiet, totalRuns: options.stages.count * options.repetitions)
             if !quiet {
                 printError(
@@ -77,8 +91,13 @@ extension Stagehand {
 
             let results: [StageResult]
             do {
-                results = try await Profiler(workload: spec, options: options, executable: Self.executable)
-                    .run { progress.show($0) }
+                results = try await Profiler(
+                    workload: spec,
+                    options: options,
+                    executable: Self.executable,
+                    calibration: calibration
+                )
+                .run { progress.show($0) }
             } catch {
                 throw ToolFailure("profiling failed: \(error)")
             }
@@ -89,7 +108,6 @@ extension Stagehand {
                 stages: results,
                 recommendation: recommendation
             )
-            let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             do {
                 try writer.write(result)
             } catch {

@@ -25,13 +25,17 @@ extension Stagehand {
         @Option(help: "The repetition number, for the record.")
         var repetition: Int = 1
 
+        @Option(help: "The profile's work-loop calibration (measured here when absent).")
+        var iterationsPerMs: Double?
+
         func run() async throws {
             try await StageChild.run(
                 stage: stage,
                 workloadFile: workload,
                 resultFile: result,
                 seed: seed,
-                repetition: repetition
+                repetition: repetition,
+                calibration: iterationsPerMs.map(CalibratedWork.init(iterationsPerMs:))
             )
         }
     }

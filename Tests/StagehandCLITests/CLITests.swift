@@ -16,12 +16,12 @@ import Testing
         return tests.deletingLastPathComponent().appending(path: "stagehand")
     }()
 
-    static func stagehand(_ arguments: String..., in directory: URL? = nil) throws -> Run {
-        try stagehand(arguments: arguments, in: directory)
+    static func stagehand(_ arguments: String..., in directory: URL? = nil) async throws -> Run {
+        try await stagehand(arguments: arguments, in: directory)
     }
 
     /// Runs `stagehand` to completion; its output goes to files, so no pipe can fill up and block it.
-    static func stagehand(arguments: [String], in directory: URL? = nil) throws -> Run {
+    static func stagehand(arguments: [String], in directory: URL? = nil) async throws -> Run {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let stdout = scratch.appending(path: "stdout")
@@ -34,8 +34,16 @@ import Testing
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
+        // Wait without holding a cooperative-pool thread: other suites run beside this one.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        process.waitUntilExit()
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                exited.wait()
+                continuation.resume()
+            }
+        }
         return Run(
             status: process.terminationStatus,
             stdout: try String(contentsOf: stdout, encoding: .utf8),
@@ -55,15 +63,15 @@ import Testing
         return url.path
     }
 
-    @Test func listNamesEveryBuiltIn() throws {
-        let run = try Self.stagehand("list")
+    @Test func listNamesEveryBuiltIn() async throws {
+        let run = try await Self.stagehand("list")
         #expect(run.status == 0)
         for name in ["counter", "news-feed", "image-pipeline", "network-manager", "color-extraction"] {
             #expect(run.stdout.contains(name))
         }
     }
 
-    @Test func aBadSpecExits64NamingFileLineAndFieldAndWritesNothing() throws {
+    @Test func aBadSpecExits64NamingFileLineAndFieldAndWritesNothing() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try Self.write(
@@ -77,7 +85,7 @@ import Testing
             """,
             to: directory
         )
-        let run = try Self.stagehand("profile", spec, "--output", directory.appending(path: "out").path)
+        let run = try await Self.stagehand("profile", spec, "--output", directory.appending(path: "out").path)
         #expect(run.status == 64)
         #expect(
             run.stderr.contains("\(spec):6: interactions[0].steps[0].ms: must be a finite number ≥ 0"),
@@ -92,20 +100,20 @@ import Testing
         (["--duration=-1"], "--duration must be more than 0"),
         (["--refresh-hz", "500"], "--refresh-hz must be from 1 to 240"),
     ])
-    func badArgumentsExit64(_ arguments: [String], _ message: String) throws {
-        let process = try Self.stagehand(arguments: ["profile", "counter"] + arguments)
+    func badArgumentsExit64(_ arguments: [String], _ message: String) async throws {
+        let process = try await Self.stagehand(arguments: ["profile", "counter"] + arguments)
         #expect(process.status == 64)
         #expect(process.stderr.contains(message), "\(process.stderr)")
     }
 
-    @Test func anUnknownWorkloadExits64() throws {
-        let run = try Self.stagehand("profile", "no-such-workload")
+    @Test func anUnknownWorkloadExits64() async throws {
+        let run = try await Self.stagehand("profile", "no-such-workload")
         #expect(run.status == 64)
         #expect(run.stderr.contains("no built-in workload by that name"))
     }
 
     /// A tiny workload through the whole tool: four child processes, the table, the Markdown and the JSON.
-    @Test func profilesATinyWorkloadEndToEnd() throws {
+    @Test func profilesATinyWorkloadEndToEnd() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try Self.write(
@@ -125,7 +133,7 @@ import Testing
             """,
             to: directory
         )
-        let run = try Self.stagehand("profile", spec, "--repetitions", "1", "--output", "reports", in: directory)
+        let run = try await Self.stagehand("profile", spec, "--repetitions", "1", "--output", "reports", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("main-only"))
         #expect(run.stdout.contains("Verdict:"))
@@ -141,7 +149,7 @@ import Testing
     }
 
     /// Every step kind lands where the stage says: read back from where the child saw each step run.
-    @Test func eachStageRunsEachStepKindWhereTheStageSays() throws {
+    @Test func eachStageRunsEachStepKindWhereTheStageSays() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try Self.write(
@@ -160,7 +168,7 @@ import Testing
             """,
             to: directory
         )
-        let run = try Self.stagehand("profile", spec, "--repetitions", "1", "--quiet", "--output", directory.path)
+        let run = try await Self.stagehand("profile", spec, "--repetitions", "1", "--quiet", "--output", directory.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.isEmpty, "--quiet prints nothing")
         let result = try ReportWriter.read(directory.appending(path: "placement.json"))
@@ -184,7 +192,7 @@ import Testing
     }
 
     /// An io step of ten minutes blocks main in main-only: the watchdog ends it as hung, and async still runs.
-    @Test func aStageThatBlocksMainForMinutesIsReportedHung() throws {
+    @Test func aStageThatBlocksMainForMinutesIsReportedHung() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try Self.write(
@@ -199,7 +207,7 @@ import Testing
             """,
             to: directory
         )
-        let run = try Self.stagehand(
+        let run = try await Self.stagehand(
             "profile",
             spec,
             "--stages",

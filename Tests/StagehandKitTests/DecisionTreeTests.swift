@@ -219,6 +219,48 @@ import Testing
         #expect(recommendation.settle == nil)
     }
 
+    @Test func aSkippedStageLeavesTheVerdictUnsettled() {
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 200, hangs: 3, busy: ["io": 400, "compute": 200])),
+            Self.failed(.async, .skipped),
+            Self.result(.offloaded, Self.metrics(hitch: 0))
+        )
+        #expect(recommendation.path[1].tried == nil)
+        #expect(recommendation.path[1].outcome.contains("not measured"))
+        #expect(recommendation.confidence == .inconclusive)
+        #expect(recommendation.settle?.contains("without `--stages`") == true)
+    }
+
+    @Test func aLaterStageWhoseRunsOverlapIsNotBetterBeyondNoise() {
+        let recommendation = Self.recommend(
+            Self.result(
+                .mainOnly,
+                Self.metrics(hitch: 4, inputP99: 150, busy: ["compute": 100]),
+                Self.metrics(hitch: 6, busy: ["compute": 100]),
+                Self.metrics(hitch: 7, busy: ["compute": 100])
+            ),
+            Self.result(.offloaded, Self.metrics(hitch: 4.5), Self.metrics(hitch: 3), Self.metrics(hitch: 1))
+        )
+        #expect(recommendation.stage == "offloaded")
+        #expect(recommendation.confidence == .inconclusive)
+        #expect(recommendation.path.last?.outcome.contains("not better beyond the run-to-run noise") == true)
+    }
+
+    @Test func aLargeShareOfALittleTimeIsNotMaterial() {
+        // State is 90% of main's interaction work but only 5 ms per second: not contention.
+        let recommendation = Self.recommend(
+            Self.result(.mainOnly, Self.metrics(hitch: 20, busy: ["io": 400, "compute": 200])),
+            Self.result(.async, Self.metrics(hitch: 20, busy: ["compute": 200])),
+            Self.result(.offloaded, Self.metrics(hitch: 20, busy: ["state": 4.5, "ui": 0.5])),
+            Self.result(.actorExtracted, Self.metrics(hitch: 0))
+        )
+        #expect(recommendation.stage == "none")
+        let contention = recommendation.path[3]
+        #expect(contention.node == 4)
+        #expect(contention.answer == false)
+        #expect(contention.evidence[0].holds && !contention.evidence[1].holds)
+    }
+
     @Test func placementFollowsTheStageTable() {
         #expect(Stage.mainOnly.runsOnMain(.io))
         #expect(!Stage.async.runsOnMain(.io))

@@ -11,6 +11,8 @@ import Testing
         interactions: [Interaction(name: "tap", ratePerSecond: 5, steps: [Step(.ui, "show", .milliseconds(1))])]
     )
 
+    static let calibration = CalibratedWork(iterationsPerMs: 100_000)
+
     /// A stand-in for the `stagehand` executable: a shell script with the given body.
     static func script(_ body: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-test-\(UUID().uuidString).sh")
@@ -23,7 +25,12 @@ import Testing
         let executable = try Self.script("echo 'about to fail'; kill -SEGV $$")
         defer { try? FileManager.default.removeItem(at: executable) }
         let options = ProfileOptions(stages: [.mainOnly, .async], repetitions: 2)
-        let results = try await Profiler(workload: Self.workload, options: options, executable: executable).run()
+        let results = try await Profiler(
+            workload: Self.workload,
+            options: options,
+            executable: executable,
+            calibration: Self.calibration
+        ).run()
         #expect(results.map(\.stage) == Stage.allCases)
         #expect(results[0].status == .crashed)
         #expect(results[1].status == .crashed)
@@ -39,7 +46,12 @@ import Testing
         let executable = try Self.script("exit 3")
         defer { try? FileManager.default.removeItem(at: executable) }
         let options = ProfileOptions(stages: [.offloaded], repetitions: 1)
-        let results = try await Profiler(workload: Self.workload, options: options, executable: executable).run()
+        let results = try await Profiler(
+            workload: Self.workload,
+            options: options,
+            executable: executable,
+            calibration: Self.calibration
+        ).run()
         #expect(results[2].status == .crashed)
         #expect(results[2].repetitions[0].failure?.contains("exited with status 3") == true)
     }
@@ -49,7 +61,8 @@ import Testing
         let results = try await Profiler(
             workload: Self.workload,
             options: options,
-            executable: URL(fileURLWithPath: "/nonexistent/stagehand")
+            executable: URL(fileURLWithPath: "/nonexistent/stagehand"),
+            calibration: Self.calibration
         ).run()
         #expect(results[1].status == .crashed)
         #expect(results[1].repetitions[0].failure?.contains("could not start") == true)

@@ -6,8 +6,10 @@ public struct Thresholds: Sendable, Equatable, Codable {
     public var criticalHitchTimeRatioMsPerS = 10.0
     /// Input latency p99 below this many milliseconds feels instant.
     public var inputLatencyP99Ms = 100.0
-    /// A step kind is a material share of main's interaction work from this fraction on.
+    /// A step kind is a material share of main's interaction work from this fraction on…
     public var materialShare = 0.2
+    /// …as long as it also takes at least this many milliseconds of main per second (1% of main).
+    public var materialMsPerS = 10.0
     /// Main-actor hop wait p99 counts as contention from this fraction of the frame budget on.
     public var hopWaitFractionOfBudget = 0.5
     /// A later stage "costs more" when it allocates this fraction more per interaction (plus one allocation).

@@ -70,6 +70,7 @@ final class MainLoop {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
                     let (metrics, timings) = recorder.metrics(
+                        arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample()

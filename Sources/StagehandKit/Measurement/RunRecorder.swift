@@ -18,7 +18,6 @@ public final class RunRecorder: Sendable {
     private struct State {
         var mainLoopLatency = Histogram<UInt64>.microseconds()
         var frameOverrun = Histogram<UInt64>.microseconds()
-        var overrunHeadroomFrames = 0
         var frames = 0
         var hitches = 0
         var hitchTimeNs: UInt64 = 0
@@ -27,7 +26,10 @@ public final class RunRecorder: Sendable {
         var longestHangNs: UInt64 = 0
         var inputLatency = Histogram<UInt64>.microseconds()
         var interactionLatency = Histogram<UInt64>.microseconds()
-        var arrived = 0
+        /// Interactions handed to their handler.
+        var delivered = 0
+        /// Interactions that were due but never reached their handler before arrivals stopped.
+        var undelivered = 0
         var completed = 0
         var hopsOfCompleted = 0
         var mainHopWait = Histogram<UInt64>.microseconds()
@@ -62,17 +64,24 @@ public final class RunRecorder: Sendable {
                 // A late frame appears at the first vsync after it ends: whole refresh intervals.
                 let intervals = (overrun + periodNs - 1) / periodNs
                 state.hitchTimeNs += intervals * periodNs
-            } else {
-                state.overrunHeadroomFrames += 1
             }
             Self.noteUnresponsive(latency, in: &state)
         }
     }
 
-    /// Records a main thread that was still unresponsive when the run ended (its pending frame never ran).
+    /// Records a frame still waiting for main when the run ended: a hang if it waited long enough, and a hitch
+    /// for however long it is already past its deadline.
     func pendingFrame(vsync: Instant, at now: Instant) {
         let latency = now.nanoseconds(since: vsync)
-        state.withLock { Self.noteUnresponsive(latency, in: &$0) }
+        let deadline = vsync.nanoseconds &+ periodNs
+        state.withLock { state in
+            if now.nanoseconds > deadline {
+                let overrun = now.nanoseconds - deadline
+                state.hitches += 1
+                state.hitchTimeNs += (overrun + periodNs - 1) / periodNs * periodNs
+            }
+            Self.noteUnresponsive(latency, in: &state)
+        }
     }
 
     private static func noteUnresponsive(_ latency: UInt64, in state: inout State) {
@@ -84,7 +93,7 @@ public final class RunRecorder: Sendable {
     // MARK: Interactions
 
     func interactionArrived() {
-        state.withLock { $0.arrived += 1 }
+        state.withLock { $0.delivered += 1 }
     }
 
     /// Counts arrivals that were due but never reached their handler before the run stopped taking events.
@@ -93,14 +102,14 @@ public final class RunRecorder: Sendable {
     /// events is never flattered by leaving them out.
     func undelivered(_ arrivals: [Instant], at now: Instant) {
         state.withLock { state in
-            state.arrived += arrivals.count
+            state.undelivered += arrivals.count
             for arrival in arrivals { state.inputLatency.record(nanoseconds: now.nanoseconds(since: arrival)) }
         }
     }
 
-    /// Interactions that arrived and have not finished.
+    /// Interactions handed to their handler and not finished yet (undelivered ones never will be).
     var inFlight: Int {
-        state.withLock { $0.arrived - $0.completed }
+        state.withLock { $0.delivered - $0.completed }
     }
 
     func handlerStarted(arrival: Instant, at start: Instant) {
@@ -142,8 +151,10 @@ public final class RunRecorder: Sendable {
 
     // MARK: Result
 
-    /// The metrics of the run that lasted `runSeconds`; allocation figures come from the probe's two samples.
+    /// The metrics of a run that took arrivals for `arrivalSeconds` and lasted `runSeconds` in all (drain included);
+    /// allocation figures come from the probe's two samples.
     func metrics(
+        arrivalSeconds: Double? = nil,
         runSeconds: Double,
         allocationsStart: JemallocProbe.Sample?,
         allocationsEnd: JemallocProbe.Sample?
@@ -162,10 +173,12 @@ public final class RunRecorder: Sendable {
             metrics.longestHangMs = Double(state.longestHangNs) / 1e6
             metrics.inputLatencyMs = LatencySummary(microseconds: state.inputLatency)
             metrics.interactionLatencyMs = LatencySummary(microseconds: state.interactionLatency)
-            metrics.interactionsArrived = state.arrived
+            let arrived = state.delivered + state.undelivered
+            metrics.interactionsArrived = arrived
             metrics.interactionsCompleted = state.completed
-            metrics.interactionsUnfinished = state.arrived - state.completed
-            metrics.throughputPerS = Double(state.completed) / seconds
+            metrics.interactionsUnfinished = arrived - state.completed
+            // Over the arrival window, the same for every stage: a stage that keeps up completes what arrived.
+            metrics.throughputPerS = Double(state.completed) / max(arrivalSeconds ?? runSeconds, 1e-9)
             metrics.mainActorHopsPerInteraction =
                 state.completed > 0 ? Double(state.hopsOfCompleted) / Double(state.completed) : 0
             metrics.hopWaitMs = LatencySummary(microseconds: state.mainHopWait)
@@ -177,9 +190,10 @@ public final class RunRecorder: Sendable {
                 metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
             }
             metrics.mainThreadUtilization = min(Double(busyNs) / 1e9 / seconds, 1)
-            if let start = allocationsStart, let end = allocationsEnd, state.arrived > 0 {
-                let arrived = Double(state.arrived)
-                metrics.allocationsPerInteraction = Double(end.allocations &- start.allocations) / arrived
+            if let start = allocationsStart, let end = allocationsEnd, arrived > 0 {
+                metrics.allocationsPerInteraction = Double(end.allocations &- start.allocations) / Double(arrived)
+                metrics.allocatedBytesPerInteraction =
+                    Double(end.totalAllocatedBytes &- start.totalAllocatedBytes) / Double(arrived)
                 metrics.residentBytes = Double(end.residentBytes)
             }
             let timings = state.stepTimings.values.sorted {

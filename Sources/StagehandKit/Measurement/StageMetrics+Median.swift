@@ -14,7 +14,8 @@ extension StageMetrics {
     private static var doubles: [WritableKeyPath<StageMetrics, Double>] {
         [
             \.hitchTimeRatioMsPerS, \.longestHangMs, \.throughputPerS, \.mainActorHopsPerInteraction,
-            \.mainThreadUtilization, \.allocationsPerInteraction, \.residentBytes, \.runSeconds,
+            \.mainThreadUtilization, \.allocationsPerInteraction, \.allocatedBytesPerInteraction, \.residentBytes,
+            \.runSeconds,
         ]
     }
     private static var integers: [WritableKeyPath<StageMetrics, Int>] {
@@ -36,28 +37,29 @@ extension StageMetrics {
         for path in Self.doubles { self[keyPath: path] = median(runs.map { $0[keyPath: path] }) }
         for path in Self.integers { self[keyPath: path] = median(runs.map { $0[keyPath: path] }) }
         for path in Self.latencies {
-            let summaries = runs.map { $0[keyPath: path] }
-            self[keyPath: path] = LatencySummary(
-                p50: median(summaries.map(\.p50)),
-                p90: median(summaries.map(\.p90)),
-                p99: median(summaries.map(\.p99)),
-                max: median(summaries.map(\.max)),
-                count: summaries.map(\.count).reduce(0, +)
-            )
+            self[keyPath: path] = LatencySummary(medianOf: runs.map { $0[keyPath: path] })
         }
         for subsystem in Set(runs.flatMap(\.subsystemHopWaitMs.keys)) {
-            let summaries = runs.compactMap { $0.subsystemHopWaitMs[subsystem] }
             subsystemHopWaitMs[subsystem] = LatencySummary(
-                p50: median(summaries.map(\.p50)),
-                p90: median(summaries.map(\.p90)),
-                p99: median(summaries.map(\.p99)),
-                max: median(summaries.map(\.max)),
-                count: summaries.map(\.count).reduce(0, +)
+                medianOf: runs.compactMap { $0.subsystemHopWaitMs[subsystem] }
             )
         }
         for work in Set(runs.flatMap(\.mainThreadBusyMsPerS.keys)) {
             mainThreadBusyMsPerS[work] = median(runs.map { $0.mainThreadBusyMsPerS[work] ?? 0 })
         }
+    }
+}
+
+extension LatencySummary {
+    /// Each percentile's median over several runs; `count` is their total.
+    init(medianOf summaries: [LatencySummary]) {
+        self.init(
+            p50: median(summaries.map(\.p50)),
+            p90: median(summaries.map(\.p90)),
+            p99: median(summaries.map(\.p99)),
+            max: median(summaries.map(\.max)),
+            count: summaries.map(\.count).reduce(0, +)
+        )
     }
 }
 

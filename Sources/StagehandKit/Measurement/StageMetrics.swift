@@ -14,7 +14,7 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var droppedFrames: Int = 0
     /// Vsync → frame job start on main.
     public var mainLoopLatencyMs = LatencySummary()
-    /// Frame work end − (vsync + P); negative is headroom.
+    /// Frame work end − (vsync + P), over the frames that hitched.
     public var frameOverrunMs = LatencySummary()
 
     // MARK: Hangs
@@ -30,7 +30,7 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var inputLatencyMs = LatencySummary()
     /// Arrival → the last step done.
     public var interactionLatencyMs = LatencySummary()
-    /// Interactions completed per second of run time.
+    /// Interactions completed per second of the arrival window (the workload's duration).
     public var throughputPerS: Double = 0
     public var interactionsArrived: Int = 0
     public var interactionsCompleted: Int = 0
@@ -57,6 +57,8 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     /// jemalloc allocation requests during the run / interactions arrived.
     public var allocationsPerInteraction: Double = 0
+    /// Bytes jemalloc handed out during the run (cumulative, not net) / interactions arrived.
+    public var allocatedBytesPerInteraction: Double = 0
     /// jemalloc's resident bytes at the end of the run.
     public var residentBytes: Double = 0
 

@@ -22,6 +22,13 @@ public struct StepTiming: Codable, Sendable, Equatable {
         self.runsOnMain = runsOnMain
     }
 
+    /// Adds another record of the same step.
+    mutating func add(_ other: StepTiming) {
+        runs += other.runs
+        totalMs += other.totalMs
+        runsOnMain += other.runsOnMain
+    }
+
     mutating func add(nanoseconds: UInt64, onMain: Bool) {
         runs += 1
         totalMs += Double(nanoseconds) / 1e6

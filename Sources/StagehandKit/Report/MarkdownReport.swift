@@ -85,6 +85,7 @@ public struct MarkdownReport: Sendable {
             ("subsystem actor hop wait p99 (ms)", subsystemHops),
             ("main-thread utilisation", { "\(($0.mainThreadUtilization * 100).reportFormatted)%" }),
             ("allocations / interaction", { $0.allocationsPerInteraction.reportFormatted }),
+            ("allocated KiB / interaction", { ($0.allocatedBytesPerInteraction / 1024).reportFormatted }),
         ]
         for (name, cell) in rows {
             let cells = stages.map { stage in stage.metrics.map(cell) ?? "–" }
@@ -259,6 +260,10 @@ public struct MarkdownReport: Sendable {
             ("Swift", environment.swift),
             ("allocator", environment.allocator),
             ("thread priority", environment.priority),
+            (
+                "work loop",
+                "\(environment.workLoopIterationsPerMs.reportFormatted) iterations per ms, calibrated once per profile"
+            ),
             (
                 "refresh rate",
                 "\(environment.refreshHz.reportFormatted) Hz (budget \(result.spec.frameBudgetMs.reportFormatted) ms)"

@@ -18,9 +18,12 @@ public struct ProfileOptions: Sendable, Equatable {
         1 + durationSeconds * 0.1
     }
 
-    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the duration and
-    /// the drain, plus a grace period for process start-up, calibration, and a run end delayed by a long step.
+    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the warm-up run and
+    /// the measured run, each with its drain, plus a grace period for process start-up and a run end delayed by a
+    /// long step.
     public static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
-        durationSeconds + drainSeconds(forDuration: durationSeconds) + 5
+        let warmUp = min(StageChild.warmUpSeconds, durationSeconds)
+        return warmUp + drainSeconds(forDuration: warmUp) + durationSeconds + drainSeconds(forDuration: durationSeconds)
+            + 5
     }
 }

@@ -15,11 +15,15 @@ public struct Profiler: Sendable {
     public var options: ProfileOptions
     /// The `stagehand` executable, whose hidden `run-stage` command runs one stage.
     public var executable: URL
+    /// This machine's work loop, measured once for the whole profile so that `ms: N` is the same work in every
+    /// stage and repetition.
+    public var calibration: CalibratedWork
 
-    public init(workload: Workload, options: ProfileOptions, executable: URL) {
+    public init(workload: Workload, options: ProfileOptions, executable: URL, calibration: CalibratedWork) {
         self.workload = workload
         self.options = options
         self.executable = executable
+        self.calibration = calibration
     }
 
     /// Runs the profile and returns one result per stage (all four, in journey order; unselected ones skipped).
@@ -85,6 +89,7 @@ public struct Profiler: Sendable {
                 "--result", resultFile.path,
                 "--seed", String(seed),
                 "--repetition", String(repetition),
+                "--iterations-per-ms", String(calibration.iterationsPerMs),
             ],
             environment: Self.childEnvironment,
             timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: workload.durationSeconds)

@@ -13,6 +13,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var allocator: String
     /// What the run did about thread priority (offloaded work vs main).
     public var priority: String
+    /// The calibrated work loop's speed: what `ms: 1` means on this machine.
+    public var workLoopIterationsPerMs: Double
     public var durationSeconds: Double
     public var repetitions: Int
     public var seed: UInt64
@@ -31,6 +33,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         os: String,
         allocator: String,
         priority: String,
+        workLoopIterationsPerMs: Double,
         durationSeconds: Double,
         repetitions: Int,
         seed: UInt64,
@@ -45,6 +48,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         self.os = os
         self.allocator = allocator
         self.priority = priority
+        self.workLoopIterationsPerMs = workLoopIterationsPerMs
         self.durationSeconds = durationSeconds
         self.repetitions = repetitions
         self.seed = seed
@@ -53,8 +57,13 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         self.startedAt = startedAt
     }
 
-    /// This machine, for a profile of `workload` with `options`, started by `command`.
-    public static func current(workload: Workload, options: ProfileOptions, command: String) -> RunEnvironment {
+    /// This machine, for a profile of `workload` with `options` and `calibration`, started by `command`.
+    public static func current(
+        workload: Workload,
+        options: ProfileOptions,
+        calibration: CalibratedWork,
+        command: String
+    ) -> RunEnvironment {
         RunEnvironment(
             swift: swiftVersion,
             cores: ProcessInfo.processInfo.activeProcessorCount,
@@ -66,6 +75,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
             } ?? "system malloc (jemalloc statistics unavailable: allocation counts are zero)",
             priority: "none: main and offloaded work run at the same priority, as Linux schedules them by default "
                 + "(Apple platforms run main above background work)",
+            workLoopIterationsPerMs: calibration.iterationsPerMs,
             durationSeconds: workload.durationSeconds,
             repetitions: options.repetitions,
             seed: options.seed,

@@ -10,6 +10,7 @@ public enum StageChild {
 
     /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
     ///
+    /// - Parameter calibration: the profile's work-loop calibration; measured here when `nil`.
     /// - Throws: when the workload file cannot be read or the result cannot be written.
     @MainActor
     public static func run(
@@ -17,7 +18,8 @@ public enum StageChild {
         workloadFile: String,
         resultFile: String,
         seed: UInt64,
-        repetition: Int
+        repetition: Int,
+        calibration: CalibratedWork? = nil
     ) async throws {
         let parentWatch = ParentWatch.endWithParent()
         defer { parentWatch.cancel() }
@@ -26,7 +28,7 @@ public enum StageChild {
             Workload.self,
             from: Data(contentsOf: URL(fileURLWithPath: workloadFile))
         )
-        let calibration = CalibratedWork.calibrate()
+        let calibration = calibration ?? CalibratedWork.calibrate()
         // A short unmeasured run first, so first-use costs (page faults, lazily built runtime metadata, the
         // cooperative pool's threads) do not land in the measured run as hitches.
         var warmUp = workload

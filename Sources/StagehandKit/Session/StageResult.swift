@@ -27,14 +27,7 @@ public struct StageResult: Codable, Sendable, Equatable {
     public var stepTimings: [StepTiming] {
         var merged: [StepTiming.Key: StepTiming] = [:]
         for timing in repetitions.flatMap(\.stepTimings) {
-            if var existing = merged[timing.key] {
-                existing.runs += timing.runs
-                existing.totalMs += timing.totalMs
-                existing.runsOnMain += timing.runsOnMain
-                merged[timing.key] = existing
-            } else {
-                merged[timing.key] = timing
-            }
+            merged[timing.key, default: StepTiming(key: timing.key)].add(timing)
         }
         return merged.values.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
     }

@@ -1,0 +1,106 @@
+extension DecisionTree {
+    // MARK: - Verdict
+
+    /// The recommendation at the end of the walk: `stage`, or `none` with the best stage and what is left.
+    func verdict(
+        _ stage: Stage?,
+        path: [DecisionNode],
+        unsettled: Set<Unsettled>,
+        workload: Workload,
+        byStage: [Stage: StageResult]
+    ) -> Recommendation {
+        let best = stage == nil ? bestStage(byStage) : nil
+        var recommendation = Recommendation(
+            stage: stage?.rawValue ?? "none",
+            bestStage: best,
+            summary: "",
+            confidence: unsettled.isEmpty ? .decided : .inconclusive,
+            settle: settleAdvice(unsettled, workload: workload),
+            path: path,
+            antiPatterns: antiPatterns(recommended: stage, workload: workload, byStage: byStage),
+            remainingWork: best.map { remainingWork(in: $0, workload: workload, byStage: byStage) } ?? []
+        )
+        recommendation.summary = summary(recommendation, workload: workload, byStage: byStage)
+        return recommendation
+    }
+
+    /// What to run to settle a verdict that is not final, or `nil` when it is.
+    private func settleAdvice(_ unsettled: Set<Unsettled>, workload: Workload) -> String? {
+        var advice: [String] = []
+        if unsettled.contains(.repetitionsDisagree) {
+            let longer = max(workload.durationSeconds * 3, 10)
+            advice.append(
+                "Repetitions disagree on a deciding answer, or a later stage is not better beyond the run-to-run "
+                    + "noise. Settle it with more data: `--repetitions 7 --duration \(longer.reportFormatted)`."
+            )
+        }
+        if unsettled.contains(.skipped) {
+            advice.append("A stage the decision needed was not measured: run without `--stages`.")
+        }
+        return advice.isEmpty ? nil : advice.joined(separator: " ")
+    }
+
+    // MARK: Node 5
+
+    func bestStage(_ byStage: [Stage: StageResult]) -> Stage? {
+        let measured = Stage.allCases.compactMap { stage in byStage[stage]?.metrics.map { (stage, $0) } }
+        return measured.min { lhs, rhs in
+            (lhs.1.hangs, lhs.1.hitchTimeRatioMsPerS, lhs.0) < (rhs.1.hangs, rhs.1.hitchTimeRatioMsPerS, rhs.0)
+        }?.0
+    }
+
+    private func remainingWork(in stage: Stage, workload: Workload, byStage: [Stage: StageResult]) -> [String] {
+        let budget = workload.frameBudgetMs
+        guard let result = byStage[stage], let metrics = result.metrics else { return [] }
+        var work: [String] = []
+        for timing in result.stepTimings where timing.runsOnMain > 0 && timing.meanMs > budget {
+            let interaction = workload.interactions[timing.key.interaction]
+            let step = interaction.steps[timing.key.step]
+            let fix =
+                step.kind == .ui
+                ? "no stage can move view updates off main: make it cheaper or split it across frames"
+                : "it still runs on main in \(stage.rawValue)"
+            work.append(
+                "`\(step.kind.rawValue): \(step.label)` in `\(interaction.name)` takes "
+                    + "\(timing.meanMs.reportFormatted) ms on main, longer than the \(budget.reportFormatted) ms frame "
+                    + "budget; \(fix)."
+            )
+        }
+        let busy = metrics.mainThreadUtilization * 100
+        work.append(
+            "Main is busy \(busy.reportFormatted)% of the time in \(stage.rawValue) "
+                + "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
+                + "\(metrics.hangs) hang\(metrics.hangs == 1 ? "" : "s"))."
+        )
+        return work
+    }
+
+    private func summary(_ recommendation: Recommendation, workload: Workload, byStage: [Stage: StageResult]) -> String
+    {
+        let budget =
+            "\(workload.frameBudgetMs.reportFormatted) ms frame budget at \(workload.refreshHz.reportFormatted) Hz"
+        if let stage = recommendation.recommendedStage, let metrics = byStage[stage]?.metrics {
+            let earlier = Stage.allCases.filter { $0 < stage }.compactMap { byStage[$0] }
+            let contrast =
+                earlier.last.map { previous -> String in
+                    guard let m = previous.metrics else {
+                        return "; \(previous.stage.rawValue) \(previous.status.rawValue)"
+                    }
+                    return "; \(previous.stage.rawValue) had \(m.hitchTimeRatioMsPerS.reportFormatted) ms/s"
+                        + (m.hangs > 0 ? " and \(m.hangs) hang\(m.hangs == 1 ? "" : "s")" : "")
+                } ?? ""
+            let lead =
+                stage == .mainOnly
+                ? "Stay main-only: everything on main already meets the \(budget)"
+                : "Adopt \(stage.rawValue): it is the simplest stage that meets the \(budget)"
+            return lead + " (hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
+                + "input latency p99 \(metrics.inputLatencyMs.p99.reportFormatted) ms\(contrast))."
+        }
+        if let best = recommendation.bestStage, let metrics = byStage[best]?.metrics {
+            return "No stage meets the \(budget); the best measured is \(best.rawValue) "
+                + "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
+                + "\(metrics.hangs) hang\(metrics.hangs == 1 ? "" : "s"))."
+        }
+        return "No stage produced measurements, so no stage can be recommended."
+    }
+}
