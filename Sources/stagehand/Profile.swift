@@ -40,6 +40,15 @@ extension Stagehand {
         @Option(help: ArgumentHelp("Seed for Poisson arrivals (repetition r uses seed + r − 1).", valueName: "n"))
         var seed: UInt64 = 1
 
+        @Option(
+            help: ArgumentHelp(
+                "Whether offloaded work yields to the main thread as on Apple platforms (main-first) or competes "
+                    + "with it as Linux schedules it by default (same).",
+                valueName: "policy"
+            )
+        )
+        var priority: BackgroundPriority = .defaultPolicy
+
         @Flag(help: "No progress or table on the terminal; files only.")
         var quiet = false
 
@@ -66,7 +75,7 @@ extension Stagehand {
             }
             if let duration { spec.durationSeconds = duration }
             if let refreshHz { spec.refreshHz = refreshHz }
-            let options = ProfileOptions(stages: stages, repetitions: repetitions, seed: seed)
+            let options = ProfileOptions(stages: stages, repetitions: repetitions, seed: seed, priority: priority)
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             do {
                 // Before minutes of profiling, not after: an output directory that cannot be made is known now.

@@ -28,6 +28,12 @@ extension Stagehand {
         @Option(help: "The profile's work-loop calibration (measured here when absent).")
         var iterationsPerMs: Double?
 
+        @Option(help: "Whether offloaded work yields to main.")
+        var priority: BackgroundPriority = .defaultPolicy
+
+        @Flag(help: "Run without the per-interaction probes (only to measure what they cost).")
+        var bare = false
+
         func run() async throws {
             try await StageChild.run(
                 stage: stage,
@@ -35,10 +41,13 @@ extension Stagehand {
                 resultFile: result,
                 seed: seed,
                 repetition: repetition,
-                calibration: iterationsPerMs.map(CalibratedWork.init(iterationsPerMs:))
+                calibration: iterationsPerMs.map(CalibratedWork.init(iterationsPerMs:)),
+                priority: priority,
+                probes: !bare
             )
         }
     }
 }
 
 extension Stage: ExpressibleByArgument {}
+extension BackgroundPriority: ExpressibleByArgument {}

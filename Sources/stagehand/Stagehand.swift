@@ -12,6 +12,6 @@ struct Stagehand: AsyncParsableCommand {
             concurrency only where measurement proves it pays.
             """,
         version: "0.1.0",
-        subcommands: [Profile.self, Report.self, List.self, Calibrate.self, RunStage.self]
+        subcommands: [Profile.self, Report.self, List.self, Calibrate.self, BenchmarkProbes.self, RunStage.self]
     )
 }

@@ -11,7 +11,7 @@ import Testing
     @Test func aFrameEndingInsideItsBudgetIsNoHitch() {
         let recorder = RunRecorder(refreshHz: 60)
         recorder.frame(vsync: Self.at(1000), started: Self.at(1000.2), ended: Self.at(1003), coalesced: 0)
-        let (metrics, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.frames == 1)
         #expect(metrics.hitches == 0)
         #expect(metrics.hitchTimeRatioMsPerS == 0)
@@ -24,7 +24,7 @@ import Testing
         recorder.frame(vsync: Self.at(1000), started: Self.at(1015), ended: Self.at(1017.667), coalesced: 0)
         // Blocked 50 ms: ends 36 ms past its deadline, three intervals; two vsyncs coalesced meanwhile.
         recorder.frame(vsync: Self.at(1016.667), started: Self.at(1066.667), ended: Self.at(1069.667), coalesced: 2)
-        let (metrics, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.hitches == 2)
         #expect(metrics.droppedFrames == 2)
         let expected = 4 * (1000.0 / 60) / 2  // four intervals over two seconds
@@ -37,7 +37,7 @@ import Testing
         recorder.frame(vsync: Self.at(1000), started: Self.at(1249), ended: Self.at(1250), coalesced: 14)
         recorder.frame(vsync: Self.at(2000), started: Self.at(2300), ended: Self.at(2301), coalesced: 17)
         recorder.pendingFrame(vsync: Self.at(3000), at: Self.at(3600))
-        let (metrics, _) = recorder.metrics(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.hangs == 2)
         // The pending frame is also a hitch: 583 ms past its deadline, 35 whole intervals.
         #expect(metrics.hitches == 3)
@@ -52,12 +52,12 @@ import Testing
         recorder.interactionFinished(arrival: Self.at(100), at: Self.at(400), mainActorEntries: 3)
         recorder.interactionFinished(arrival: Self.at(200), at: Self.at(300), mainActorEntries: 1)
         #expect(recorder.inFlight == 1, "undelivered arrivals never finish, so they are not waited for")
-        let (metrics, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.interactionsArrived == 5)
         #expect(metrics.interactionsCompleted == 2)
         #expect(metrics.interactionsUnfinished == 3)
         #expect(metrics.throughputPerS == 1)
-        let (overArrivals, _) = recorder.metrics(
+        let (overArrivals, _, _) = recorder.metrics(
             arrivalSeconds: 1,
             runSeconds: 2,
             allocationsStart: nil,
@@ -76,7 +76,7 @@ import Testing
         let key = StepTiming.Key(interaction: 0, step: 0)
         recorder.stepRan(key, kind: .compute, nanoseconds: 300 * Self.ms, onMain: true)
         recorder.stepRan(key, kind: .compute, nanoseconds: 500 * Self.ms, onMain: false)
-        let (metrics, timings) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let (metrics, timings, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         #expect(abs(metrics.mainThreadUtilization - 0.4) < 1e-9)
         #expect(metrics.mainThreadBusyMsPerS["compute"] == 300)
         #expect(metrics.mainThreadBusyMsPerS["frame"] == 100)
@@ -88,7 +88,7 @@ import Testing
         for _ in 0..<4 { recorder.interactionArrived() }
         let start = JemallocProbe.Sample(allocations: 1000, totalAllocatedBytes: 10_000, residentBytes: 0)
         let end = JemallocProbe.Sample(allocations: 1100, totalAllocatedBytes: 14_096, residentBytes: 4096)
-        let (metrics, _) = recorder.metrics(runSeconds: 1, allocationsStart: start, allocationsEnd: end)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: start, allocationsEnd: end)
         #expect(metrics.allocationsPerInteraction == 25)
         #expect(metrics.allocatedBytesPerInteraction == 1024)
         #expect(metrics.residentBytes == 4096)

@@ -88,14 +88,15 @@ public struct DecisionTree: Sendable {
             }
             let tried = responsiveness(of: triedResult)
             if !tried.agreed { unsettled.insert(.repetitionsDisagree) }
-            let beyondNoise = !tried.responsive || separated(triedResult, from: byStage[latest])
+            let comparison = compare(triedResult, with: byStage[latest])
+            let beyondNoise = !tried.responsive || comparison.beyondNoise
             if !beyondNoise { unsettled.insert(.repetitionsDisagree) }
             path.append(
                 DecisionNode(
                     node: question.node,
                     question: question.text,
                     measuredStage: latest,
-                    evidence: evidence + tried.evidence,
+                    evidence: evidence + tried.evidence + comparison.evidence,
                     answer: true,
                     repetitionsAgree: runsAgree && tried.agreed && beyondNoise,
                     tried: candidate,
@@ -140,14 +141,32 @@ public struct DecisionTree: Sendable {
     }
 
     /// Whether `tried` is better than `earlier` beyond the run-to-run noise: on a metric where `earlier` fails the
-    /// budget, the worst run of `tried` beats the best run of `earlier`.
-    private func separated(_ tried: StageResult, from earlier: StageResult?) -> Bool {
-        guard let earlier, earlier.metrics != nil else { return true }  // it hung or crashed: nothing to overlap
+    /// budget, the worst run of `tried` beats the best run of `earlier`; or, where the runs overlap, its frames start
+    /// on time significantly more often (a one-sided Mann-Whitney U test over every frame of every run).
+    private func compare(_ tried: StageResult, with earlier: StageResult?) -> (beyondNoise: Bool, evidence: [Evidence])
+    {
+        guard let earlier, earlier.metrics != nil else { return (true, []) }  // it hung or crashed: nothing overlaps
+        var runsSeparate = false
         for metric in ["hitchTimeRatioMsPerS", "hangs", "inputLatencyMs.p99"] {
             guard let worst = tried.spread[metric]?.max, let best = earlier.spread[metric]?.min else { continue }
-            if worst < best { return true }
+            if worst < best { runsSeparate = true }
         }
-        return false
+        guard let triedFrames = tried.mainLoopLatencySamples, let earlierFrames = earlier.mainLoopLatencySamples,
+            let p = MannWhitney.pLower(triedFrames, than: earlierFrames)
+        else { return (runsSeparate, []) }
+        let significant = p < thresholds.rankTestP
+        let evidence = Evidence(
+            metric: "main-loop latency lower in \(tried.stage.rawValue) than in \(earlier.stage.rawValue) "
+                + "(Mann-Whitney U over \(triedFrames.count) and \(earlierFrames.count) frames, one-sided p)",
+            value: p,
+            unit: "",
+            comparison: "<",
+            threshold: thresholds.rankTestP,
+            holds: significant,
+            spread: nil,
+            measured: true
+        )
+        return (runsSeparate || significant, [evidence])
     }
 
     /// How long each step took, from the first stage (in journey order) that measured them: a step's duration is

@@ -63,11 +63,13 @@ public struct Evidence: Codable, Sendable, Equatable {
 
 }
 
-/// One of the guide's anti-patterns, shown by the measurements.
+/// One of the guide's anti-patterns (a lint), shown by the measurements.
 public struct AntiPattern: Codable, Sendable, Equatable {
     /// A stable identifier, e.g. `concurrency-bought-nothing`.
     public var id: String
     public var title: String
+    /// When the lint fires, e.g. "main-actor hop wait p99 ≥ 8.33 ms (half the frame budget)".
+    public var threshold: String
     /// What was measured.
     public var evidence: String
     /// The guide's fix.

@@ -12,6 +12,12 @@ public struct Thresholds: Sendable, Equatable, Codable {
     public var materialMsPerS = 10.0
     /// Main-actor hop wait p99 counts as contention from this fraction of the frame budget on.
     public var hopWaitFractionOfBudget = 0.5
+    /// A rank test calls two stages' frame latencies different below this one-sided p-value.
+    public var rankTestP = 0.001
+    /// More main-actor entries per frame than this is a hop storm.
+    public var hopStormEntriesPerFrame = 4.0
+    /// The cooperative pool counts as saturated from this utilisation on (with work waiting to start).
+    public var poolSaturation = 0.8
     /// A later stage "costs more" when it allocates this fraction more per interaction (plus one allocation).
     public var allocationIncrease = 0.1
     /// …or completes this fraction fewer interactions per second.

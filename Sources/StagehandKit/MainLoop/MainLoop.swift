@@ -8,6 +8,7 @@ final class MainLoop {
     struct Outcome {
         var metrics: StageMetrics
         var stepTimings: [StepTiming]
+        var distributions: RunDistributions
     }
 
     private let workload: Workload
@@ -17,12 +18,13 @@ final class MainLoop {
     private let recorder: RunRecorder
     private let allocations = JemallocProbe()
 
-    init(workload: Workload, stage: Stage, seed: UInt64, calibration: CalibratedWork) {
+    /// - Parameter probes: `false` only to measure the probes' own cost (see ``ProbeCostBenchmark``).
+    init(workload: Workload, stage: Stage, seed: UInt64, calibration: CalibratedWork, probes: Bool = true) {
         self.workload = workload
         self.stage = stage
         self.seed = seed
         self.calibration = calibration
-        recorder = RunRecorder(refreshHz: workload.refreshHz)
+        recorder = RunRecorder(refreshHz: workload.refreshHz, probes: probes)
     }
 
     /// Runs the stage and returns what was measured.
@@ -69,13 +71,15 @@ final class MainLoop {
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
-                    let (metrics, timings) = recorder.metrics(
+                    let (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample()
                     )
-                    continuation.resume(returning: Outcome(metrics: metrics, stepTimings: timings))
+                    continuation.resume(
+                        returning: Outcome(metrics: metrics, stepTimings: timings, distributions: distributions)
+                    )
                 }
             }
             clock.resume()
@@ -87,6 +91,7 @@ final class MainLoop {
     /// Hands one arrived interaction to the stage's main-actor handler.
     private func deliver(_ arrival: ArrivalSchedule.Arrival, to executor: any StageExecutor) {
         let interaction = workload.interactions[arrival.interaction]
+        let segment = MainSegment(recorder: recorder)
         let steps = interaction.steps.enumerated().map { index, step in
             StepRun(
                 kind: step.kind,
@@ -94,12 +99,20 @@ final class MainLoop {
                 cost: step.cost,
                 key: StepTiming.Key(interaction: arrival.interaction, step: index),
                 calibration: calibration,
-                recorder: recorder
+                recorder: recorder,
+                segment: segment
             )
         }
-        let run = InteractionRun(name: interaction.name, steps: steps, arrival: arrival.time, recorder: recorder)
+        let run = InteractionRun(
+            name: interaction.name,
+            steps: steps,
+            arrival: arrival.time,
+            recorder: recorder,
+            segment: segment
+        )
         recorder.interactionArrived()
         run.handlerStarted()
         executor.handle(run)
+        run.handlerReturned()
     }
 }

@@ -17,6 +17,11 @@ public struct LatencySummary: Codable, Sendable, Equatable {
         self.count = count
     }
 
+    /// Summarises samples recorded in microseconds.
+    init(_ samples: LatencySamples) {
+        self.init(microseconds: samples.histogram())
+    }
+
     /// Summarises a histogram recorded in microseconds.
     init(microseconds histogram: Histogram<UInt64>) {
         guard histogram.totalCount > 0 else {

@@ -1,3 +1,4 @@
+import Foundation
 import Histogram
 import Synchronization
 
@@ -13,6 +14,8 @@ public final class RunRecorder: Sendable {
     /// What kept the main thread busy.
     public enum MainWork: String, Sendable, CaseIterable {
         case frame, ui, compute, state, io
+        /// Main-actor job time outside any step: resuming, scheduling, the stage's own bookkeeping.
+        case overhead
     }
 
     private struct State {
@@ -32,18 +35,32 @@ public final class RunRecorder: Sendable {
         var undelivered = 0
         var completed = 0
         var hopsOfCompleted = 0
+        /// Every entry onto the main actor, handlers included, finished interactions or not.
+        var mainActorEntries = 0
         var mainHopWait = Histogram<UInt64>.microseconds()
+        var poolHopWait = Histogram<UInt64>.microseconds()
+        var mainActorJobs = JobDurations()
+        var mainActorBlockingNs: UInt64 = 0
+        /// CPU work done off main (compute and state steps on pool threads and actors).
+        var offMainWorkNs: UInt64 = 0
         var subsystemHopWait: [String: Histogram<UInt64>] = [:]
         var mainBusyNs: [MainWork: UInt64] = [:]
         var stepTimings: [StepTiming.Key: StepTiming] = [:]
     }
 
     private let state = Mutex(State())
+    /// The cooperative pool's width: one thread per core.
+    static let poolWidth = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     /// The frame budget P in nanoseconds.
     let periodNs: UInt64
 
-    public init(refreshHz: Double) {
+    /// Whether the per-interaction probes record (steps, hops, jobs, latencies). Off only to measure what the
+    /// probes themselves cost: frames and completions are still counted.
+    let probes: Bool
+
+    public init(refreshHz: Double, probes: Bool = true) {
         periodNs = UInt64((1e9 / refreshHz).rounded())
+        self.probes = probes
     }
 
     // MARK: Frames
@@ -56,7 +73,9 @@ public final class RunRecorder: Sendable {
             state.frames += 1
             state.droppedFrames += max(coalesced, 0)
             state.mainLoopLatency.record(nanoseconds: latency)
-            state.mainBusyNs[.frame, default: 0] += ended.nanoseconds(since: started)
+            let frameNs = ended.nanoseconds(since: started)
+            state.mainBusyNs[.frame, default: 0] += frameNs
+            Self.noteMainActorJob(frameNs, overheadNs: 0, period: periodNs, in: &state)
             if ended.nanoseconds > deadline {
                 let overrun = ended.nanoseconds - deadline
                 state.frameOverrun.record(nanoseconds: overrun)
@@ -113,7 +132,11 @@ public final class RunRecorder: Sendable {
     }
 
     func handlerStarted(arrival: Instant, at start: Instant) {
-        state.withLock { $0.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival)) }
+        guard probes else { return }
+        state.withLock { state in
+            state.mainActorEntries += 1
+            state.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
+        }
     }
 
     func interactionFinished(arrival: Instant, at end: Instant, mainActorEntries: Int) {
@@ -128,11 +151,42 @@ public final class RunRecorder: Sendable {
 
     /// Records the wait of a hop onto the main actor: asked at `requested`, running there at `started`.
     func mainActorHop(requested: Instant, started: Instant) {
-        state.withLock { $0.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
+        guard probes else { return }
+        state.withLock { state in
+            state.mainActorEntries += 1
+            state.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested))
+        }
+    }
+
+    /// Records the wait of a hop onto the cooperative pool (a `@concurrent` function starting).
+    func poolHop(requested: Instant, started: Instant) {
+        guard probes else { return }
+        state.withLock { $0.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
+    }
+
+    /// Records one main-actor job of an interaction: `nanoseconds` long, `stepNanoseconds` of it in steps.
+    func mainActorJob(nanoseconds: UInt64, stepNanoseconds: UInt64) {
+        guard probes else { return }
+        let overhead = nanoseconds > stepNanoseconds ? nanoseconds - stepNanoseconds : 0
+        state.withLock { state in
+            state.mainBusyNs[.overhead, default: 0] += overhead
+            Self.noteMainActorJob(nanoseconds, overheadNs: overhead, period: periodNs, in: &state)
+        }
+    }
+
+    private static func noteMainActorJob(
+        _ nanoseconds: UInt64,
+        overheadNs: UInt64,
+        period: UInt64,
+        in state: inout State
+    ) {
+        state.mainActorJobs.add(milliseconds: Double(nanoseconds) / 1e6)
+        if nanoseconds > period { state.mainActorBlockingNs += nanoseconds - period }
     }
 
     /// Records the wait of a hop onto a subsystem's actor.
     func subsystemHop(_ subsystem: String, requested: Instant, started: Instant) {
+        guard probes else { return }
         state.withLock { state in
             state.subsystemHopWait[subsystem, default: .microseconds()]
                 .record(nanoseconds: started.nanoseconds(since: requested))
@@ -143,9 +197,14 @@ public final class RunRecorder: Sendable {
 
     /// Records a step's work: how long it took, and, when it ran on main, what kept main busy.
     func stepRan(_ key: StepTiming.Key, kind: MainWork, nanoseconds: UInt64, onMain: Bool) {
+        guard probes else { return }
         state.withLock { state in
             state.stepTimings[key, default: StepTiming(key: key)].add(nanoseconds: nanoseconds, onMain: onMain)
-            if onMain { state.mainBusyNs[kind, default: 0] += nanoseconds }
+            if onMain {
+                state.mainBusyNs[kind, default: 0] += nanoseconds
+            } else if kind != .io {
+                state.offMainWorkNs += nanoseconds
+            }
         }
     }
 
@@ -158,7 +217,7 @@ public final class RunRecorder: Sendable {
         runSeconds: Double,
         allocationsStart: JemallocProbe.Sample?,
         allocationsEnd: JemallocProbe.Sample?
-    ) -> (StageMetrics, [StepTiming]) {
+    ) -> (StageMetrics, [StepTiming], RunDistributions) {
         state.withLock { state in
             var metrics = StageMetrics()
             let seconds = max(runSeconds, 1e-9)
@@ -182,9 +241,16 @@ public final class RunRecorder: Sendable {
             metrics.mainActorHopsPerInteraction =
                 state.completed > 0 ? Double(state.hopsOfCompleted) / Double(state.completed) : 0
             metrics.hopWaitMs = LatencySummary(microseconds: state.mainHopWait)
+            metrics.poolHopWaitMs = LatencySummary(microseconds: state.poolHopWait)
+            metrics.mainActorJobs = state.mainActorJobs
+            metrics.mainActorBlockingMsPerS = Double(state.mainActorBlockingNs) / 1e6 / seconds
+            metrics.poolUtilization = Double(state.offMainWorkNs) / 1e9 / seconds / Double(Self.poolWidth)
+            metrics.mainActorEntriesPerFrame =
+                state.frames + state.droppedFrames > 0
+                ? Double(state.mainActorEntries) / Double(state.frames + state.droppedFrames) : 0
             metrics.subsystemHopWaitMs = state.subsystemHopWait.mapValues { LatencySummary(microseconds: $0) }
             var busyNs: UInt64 = 0
-            for work in MainWork.allCases {
+            for work in MainWork.allCases {  // overhead is within the jobs, not beside the steps: utilisation adds it
                 let ns = state.mainBusyNs[work] ?? 0
                 busyNs += ns
                 metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
@@ -196,10 +262,16 @@ public final class RunRecorder: Sendable {
                     Double(end.totalAllocatedBytes &- start.totalAllocatedBytes) / Double(arrived)
                 metrics.residentBytes = Double(end.residentBytes)
             }
+            var distributions = RunDistributions()
+            distributions.mainLoopLatency = LatencySamples(state.mainLoopLatency)
+            distributions.inputLatency = LatencySamples(state.inputLatency)
+            distributions.interactionLatency = LatencySamples(state.interactionLatency)
+            distributions.hopWait = LatencySamples(state.mainHopWait)
+            distributions.poolHopWait = LatencySamples(state.poolHopWait)
             let timings = state.stepTimings.values.sorted {
                 ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step)
             }
-            return (metrics, timings)
+            return (metrics, timings, distributions)
         }
     }
 }

@@ -15,18 +15,20 @@ extension StageMetrics {
         [
             \.hitchTimeRatioMsPerS, \.longestHangMs, \.throughputPerS, \.mainActorHopsPerInteraction,
             \.mainThreadUtilization, \.allocationsPerInteraction, \.allocatedBytesPerInteraction, \.residentBytes,
-            \.runSeconds,
+            \.runSeconds, \.mainActorEntriesPerFrame, \.mainActorBlockingMsPerS, \.poolUtilization,
         ]
     }
     private static var integers: [WritableKeyPath<StageMetrics, Int>] {
         [
             \.hitches, \.frames, \.droppedFrames, \.hangs, \.interactionsArrived, \.interactionsCompleted,
-            \.interactionsUnfinished,
+            \.interactionsUnfinished, \.mainActorJobs.count, \.mainActorJobs.over16ms, \.mainActorJobs.over50ms,
+            \.mainActorJobs.over100ms, \.mainActorJobs.over250ms, \.mainActorJobs.over500ms,
         ]
     }
     private static var latencies: [WritableKeyPath<StageMetrics, LatencySummary>] {
         [
             \.mainLoopLatencyMs, \.frameOverrunMs, \.inputLatencyMs, \.interactionLatencyMs, \.hopWaitMs,
+            \.poolHopWaitMs,
         ]
     }
 

@@ -45,13 +45,27 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var hopWaitMs = LatencySummary()
     /// The same wait for each subsystem actor (`actor-extracted` only), keyed by subsystem.
     public var subsystemHopWaitMs: [String: LatencySummary] = [:]
+    /// Asked to run a `@concurrent` function → running on the cooperative pool.
+    public var poolHopWaitMs = LatencySummary()
+    /// Entries onto the main actor per vsync (frames run plus frames dropped).
+    public var mainActorEntriesPerFrame: Double = 0
 
     // MARK: Main thread
 
     /// Accounted busy time on main / run time (0…1).
     public var mainThreadUtilization: Double = 0
-    /// Busy time on main per second of run, split by what kept it busy: `frame`, `ui`, `compute`, `state`, `io`.
+    /// Busy time on main per second of run, split by what kept it busy: `frame`, `ui`, `compute`, `state`, `io`, and
+    /// `overhead` (main-actor job time outside any step: resuming, scheduling, bookkeeping).
     public var mainThreadBusyMsPerS: [String: Double] = [:]
+    /// Main-actor jobs (frames, handlers, and each stretch of an interaction on main between suspensions) by length.
+    public var mainActorJobs = JobDurations()
+    /// Σ over main-actor jobs of their time past the frame budget, per second of run.
+    public var mainActorBlockingMsPerS: Double = 0
+
+    // MARK: Cooperative pool
+
+    /// CPU work in steps off main (pool threads and actors) / (run time × pool width), 0…1.
+    public var poolUtilization: Double = 0
 
     // MARK: Memory (jemalloc)
 

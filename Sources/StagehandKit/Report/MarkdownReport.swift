@@ -83,7 +83,12 @@ public struct MarkdownReport: Sendable {
             ("main-actor hops / interaction", { $0.mainActorHopsPerInteraction.reportFormatted }),
             ("main-actor hop wait p50 / p99 (ms)", { $0.hopWaitMs.count == 0 ? "–" : pair($0.hopWaitMs) }),
             ("subsystem actor hop wait p99 (ms)", subsystemHops),
+            ("main-actor entries / frame", { $0.mainActorEntriesPerFrame.reportFormatted }),
+            ("main-actor jobs > 16.7 / 50 / 250 ms", jobCounts),
+            ("main-actor blocking time (ms/s)", { $0.mainActorBlockingMsPerS.reportFormatted }),
             ("main-thread utilisation", { "\(($0.mainThreadUtilization * 100).reportFormatted)%" }),
+            ("`@concurrent` start wait p50 / p99 (ms)", { $0.poolHopWaitMs.count == 0 ? "–" : pair($0.poolHopWaitMs) }),
+            ("cooperative pool utilisation", { "\(($0.poolUtilization * 100).reportFormatted)%" }),
             ("allocations / interaction", { $0.allocationsPerInteraction.reportFormatted }),
             ("allocated KiB / interaction", { ($0.allocatedBytesPerInteraction / 1024).reportFormatted }),
         ]
@@ -93,8 +98,9 @@ public struct MarkdownReport: Sendable {
         }
         lines.append("")
         lines.append(
-            "Each value is the median over the repetitions. Hitch-time bands are Apple's: ✅ good < 5, "
-                + "⚠️ warning 5–10, ⛔ critical > 10 ms/s."
+            "Latency percentiles are over every repetition's frames and events together; every other value is the "
+                + "median over the repetitions. Hitch-time bands are Apple's: ✅ good < 5, ⚠️ warning 5–10, "
+                + "⛔ critical > 10 ms/s."
         )
         lines.append("")
         return lines
@@ -119,6 +125,11 @@ public struct MarkdownReport: Sendable {
 
     private func pair(_ summary: LatencySummary) -> String {
         summary.count == 0 ? "–" : "\(summary.p50.reportFormatted) / \(summary.p99.reportFormatted)"
+    }
+
+    private func jobCounts(_ metrics: StageMetrics) -> String {
+        let jobs = metrics.mainActorJobs
+        return "\(jobs.over16ms) / \(jobs.over50ms) / \(jobs.over250ms)"
     }
 
     private func subsystemHops(_ metrics: StageMetrics) -> String {
@@ -168,7 +179,10 @@ public struct MarkdownReport: Sendable {
         guard !found.isEmpty else { return [] }
         var lines = ["## Anti-patterns", ""]
         for pattern in found {
-            lines.append("- **\(pattern.title)** (`\(pattern.id)`): \(pattern.evidence) *Fix:* \(pattern.fix)")
+            lines.append(
+                "- **\(pattern.title)** (`\(pattern.id)`, fires when \(pattern.threshold)): \(pattern.evidence) "
+                    + "*Fix:* \(pattern.fix)"
+            )
         }
         lines.append("")
         return lines
@@ -201,7 +215,13 @@ public struct MarkdownReport: Sendable {
         lines.append("|---|" + String(repeating: "--:|", count: measured.count))
         for work in RunRecorder.MainWork.allCases {
             let cells = measured.map { ($0.metrics!.mainThreadBusyMsPerS[work.rawValue] ?? 0).reportFormatted }
-            let name = work == .frame ? "frame work" : work == .io ? "blocking io" : "`\(work.rawValue)` steps"
+            let name =
+                switch work {
+                case .frame: "frame work"
+                case .io: "blocking io"
+                case .overhead: "job overhead (resuming, scheduling)"
+                default: "`\(work.rawValue)` steps"
+                }
             lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")

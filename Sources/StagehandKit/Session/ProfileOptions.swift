@@ -6,11 +6,19 @@ public struct ProfileOptions: Sendable, Equatable {
     public var repetitions: Int
     /// The seed of repetition 1; repetition r uses `seed + r − 1`, the same for every stage.
     public var seed: UInt64
+    /// Whether offloaded work yields to the main thread, as on Apple platforms.
+    public var priority: BackgroundPriority
 
-    public init(stages: [Stage] = Stage.allCases, repetitions: Int = 3, seed: UInt64 = 1) {
+    public init(
+        stages: [Stage] = Stage.allCases,
+        repetitions: Int = 3,
+        seed: UInt64 = 1,
+        priority: BackgroundPriority = .defaultPolicy
+    ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
         self.seed = seed
+        self.priority = priority
     }
 
     /// How long a stage run waits, after arrivals stop, for the interactions still in flight to finish.

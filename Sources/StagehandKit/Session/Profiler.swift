@@ -90,6 +90,7 @@ public struct Profiler: Sendable {
                 "--seed", String(seed),
                 "--repetition", String(repetition),
                 "--iterations-per-ms", String(calibration.iterationsPerMs),
+                "--priority", options.priority.rawValue,
             ],
             environment: Self.childEnvironment,
             timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: workload.durationSeconds)

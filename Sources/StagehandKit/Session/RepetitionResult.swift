@@ -9,6 +9,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     public var metrics: StageMetrics?
     /// How long each step took where it ran.
     public var stepTimings: [StepTiming]
+    /// The run's latency histograms, which the stage's percentiles merge.
+    public var distributions: RunDistributions?
     /// The calibrated work loop's speed on this machine in this run.
     public var calibration: CalibratedWork?
     /// What went wrong, in plain words, when `status` is not `ok`.
@@ -20,6 +22,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         seed: UInt64,
         metrics: StageMetrics? = nil,
         stepTimings: [StepTiming] = [],
+        distributions: RunDistributions? = nil,
         calibration: CalibratedWork? = nil,
         failure: String? = nil
     ) {
@@ -28,6 +31,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.seed = seed
         self.metrics = metrics
         self.stepTimings = stepTimings
+        self.distributions = distributions
         self.calibration = calibration
         self.failure = failure
     }

@@ -73,8 +73,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
             allocator: JemallocProbe.version.map {
                 "jemalloc \($0) (the process allocator; thread caches off in stage runs so every allocation is counted)"
             } ?? "system malloc (jemalloc statistics unavailable: allocation counts are zero)",
-            priority: "none: main and offloaded work run at the same priority, as Linux schedules them by default "
-                + "(Apple platforms run main above background work)",
+            priority: options.priority.environmentDescription,
             workLoopIterationsPerMs: calibration.iterationsPerMs,
             durationSeconds: workload.durationSeconds,
             repetitions: options.repetitions,

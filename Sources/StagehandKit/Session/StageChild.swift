@@ -19,8 +19,11 @@ public enum StageChild {
         resultFile: String,
         seed: UInt64,
         repetition: Int,
-        calibration: CalibratedWork? = nil
+        calibration: CalibratedWork? = nil,
+        priority: BackgroundPriority = .defaultPolicy,
+        probes: Bool = true
     ) async throws {
+        priority.apply()
         let parentWatch = ParentWatch.endWithParent()
         defer { parentWatch.cancel() }
         MainQueue.mark()
@@ -34,18 +37,26 @@ public enum StageChild {
         var warmUp = workload
         warmUp.durationSeconds = min(Self.warmUpSeconds, workload.durationSeconds)
         for index in warmUp.interactions.indices {
-            // Periodic and at least 4 per second, so every interaction arrives at least once within the warm-up.
+            // Periodic and 4 to 50 per second: every interaction arrives at least once within the warm-up, and an
+            // overloaded workload leaves no backlog for the measured run.
             warmUp.interactions[index].arrival = .periodic
-            warmUp.interactions[index].ratePerSecond = max(warmUp.interactions[index].ratePerSecond, 4)
+            warmUp.interactions[index].ratePerSecond = min(max(warmUp.interactions[index].ratePerSecond, 4), 50)
         }
-        _ = await MainLoop(workload: warmUp, stage: stage, seed: ~seed, calibration: calibration).run()
-        let outcome = await MainLoop(workload: workload, stage: stage, seed: seed, calibration: calibration).run()
+        _ = await MainLoop(workload: warmUp, stage: stage, seed: ~seed, calibration: calibration, probes: probes).run()
+        let outcome = await MainLoop(
+            workload: workload,
+            stage: stage,
+            seed: seed,
+            calibration: calibration,
+            probes: probes
+        ).run()
         let result = RepetitionResult(
             repetition: repetition,
             status: .ok,
             seed: seed,
             metrics: outcome.metrics,
             stepTimings: outcome.stepTimings,
+            distributions: outcome.distributions,
             calibration: calibration
         )
         let encoder = JSONEncoder()

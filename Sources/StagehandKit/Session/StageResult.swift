@@ -16,11 +16,28 @@ public struct StageResult: Codable, Sendable, Equatable {
         status = repetitions.isEmpty ? .skipped : failed?.status ?? .ok
         let measured = repetitions.compactMap(\.metrics)
         metrics = measured.isEmpty ? nil : StageMetrics(medianOf: measured)
+        let distributions = repetitions.compactMap(\.distributions)
+        if distributions.count == measured.count, !distributions.isEmpty {
+            // Latency percentiles from the repetitions' histograms merged, not a median of percentiles.
+            metrics?.mainLoopLatencyMs = LatencySummary(LatencySamples.merged(distributions.map(\.mainLoopLatency)))
+            metrics?.inputLatencyMs = LatencySummary(LatencySamples.merged(distributions.map(\.inputLatency)))
+            metrics?.interactionLatencyMs = LatencySummary(
+                LatencySamples.merged(distributions.map(\.interactionLatency))
+            )
+            metrics?.hopWaitMs = LatencySummary(LatencySamples.merged(distributions.map(\.hopWait)))
+            metrics?.poolHopWaitMs = LatencySummary(LatencySamples.merged(distributions.map(\.poolHopWait)))
+        }
         spread = [:]
         for (name, value) in StageMetrics.decidingMetrics {
             let values = measured.map { $0[keyPath: value] }
             if let low = values.min(), let high = values.max() { spread[name] = ValueRange(min: low, max: high) }
         }
+    }
+
+    /// The stage's frame latencies over all its repetitions, for rank tests against other stages.
+    public var mainLoopLatencySamples: LatencySamples? {
+        let distributions = repetitions.compactMap(\.distributions)
+        return distributions.isEmpty ? nil : LatencySamples.merged(distributions.map(\.mainLoopLatency))
     }
 
     /// The stage's mean duration of each step, over its repetitions.

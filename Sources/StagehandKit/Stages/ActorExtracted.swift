@@ -14,12 +14,18 @@ struct ActorExtracted: StageExecutor {
 
     func handle(_ interaction: InteractionRun) {
         let subsystems = self.subsystems
-        Task { @concurrent in await Self.perform(interaction, subsystems: subsystems) }
+        let asked = Instant.now
+        Task { @concurrent in await Self.perform(interaction, subsystems: subsystems, requestedAt: asked) }
     }
 
     /// The interaction's body, off the main actor.
     @concurrent
-    nonisolated static func perform(_ interaction: InteractionRun, subsystems: [String: SubsystemActor]) async {
+    nonisolated static func perform(
+        _ interaction: InteractionRun,
+        subsystems: [String: SubsystemActor],
+        requestedAt requested: Instant
+    ) async {
+        interaction.enteredPool(requestedAt: requested)
         for step in interaction.steps {
             switch step.kind {
             case .compute:

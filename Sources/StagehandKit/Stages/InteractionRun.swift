@@ -9,37 +9,59 @@ final class InteractionRun: Sendable {
     let steps: [StepRun]
     private let arrival: Instant
     private let recorder: RunRecorder
+    private let segment: MainSegment
     /// Times this interaction entered the main actor, its handler included.
     private let mainActorEntries = Atomic<Int>(0)
 
-    init(name: String, steps: [StepRun], arrival: Instant, recorder: RunRecorder) {
+    init(name: String, steps: [StepRun], arrival: Instant, recorder: RunRecorder, segment: MainSegment) {
         self.name = name
         self.steps = steps
         self.arrival = arrival
         self.recorder = recorder
+        self.segment = segment
     }
 
     /// The UI event handler has started on the main actor (the main loop calls this before ``StageExecutor/handle(_:)``).
     @MainActor
     func handlerStarted() {
+        let now = Instant.now
         mainActorEntries.add(1, ordering: .relaxed)
-        recorder.handlerStarted(arrival: arrival, at: .now)
+        recorder.handlerStarted(arrival: arrival, at: now)
+        segment.open(at: now)
+    }
+
+    /// The UI event handler has returned: its main-actor job is over (the main loop calls this).
+    @MainActor
+    func handlerReturned() {
+        segment.close(at: .now)
     }
 
     /// The interaction's code runs on the main actor again, after asking to at `requested`.
     @MainActor
     func enteredMainActor(requestedAt requested: Instant) {
+        let now = Instant.now
         mainActorEntries.add(1, ordering: .relaxed)
-        recorder.mainActorHop(requested: requested, started: .now)
+        recorder.mainActorHop(requested: requested, started: now)
+        segment.open(at: now)
+    }
+
+    /// The interaction's code runs on the cooperative pool (a `@concurrent` function), after asking to at `requested`.
+    ///
+    /// The thread takes background priority here when the run models Apple's scheduling (``BackgroundPriority``).
+    func enteredPool(requestedAt requested: Instant) {
+        recorder.poolHop(requested: requested, started: .now)
+        BackgroundPriority.enteringBackgroundWork()
     }
 
     /// The interaction's code runs on a subsystem's actor, after asking to at `requested`.
     func enteredSubsystem(_ subsystem: String, requestedAt requested: Instant) {
         recorder.subsystemHop(subsystem, requested: requested, started: .now)
+        BackgroundPriority.enteringBackgroundWork()
     }
 
     /// The last step is done.
     func finish() {
+        segment.close(at: MainQueue.isCurrent ? .now : nil)
         recorder.interactionFinished(
             arrival: arrival,
             at: .now,

@@ -14,7 +14,7 @@ struct Offloaded: StageExecutor {
                 case .ui, .state:
                     step.work()  // view updates and @MainActor subsystem state: already on main
                 case .compute:
-                    let finished = await Self.compute(step)  // off main, then back
+                    let finished = await Self.compute(step, of: interaction, requestedAt: .now)  // off main, then back
                     interaction.enteredMainActor(requestedAt: finished)
                 case .io:
                     let completed = await step.io()
@@ -29,7 +29,12 @@ struct Offloaded: StageExecutor {
     ///
     /// - Returns: the instant the work finished, when the caller asked to resume on main.
     @concurrent
-    nonisolated static func compute(_ step: StepRun) async -> Instant {
+    nonisolated static func compute(
+        _ step: StepRun,
+        of interaction: InteractionRun,
+        requestedAt requested: Instant
+    ) async -> Instant {
+        interaction.enteredPool(requestedAt: requested)
         step.work()
         return .now
     }

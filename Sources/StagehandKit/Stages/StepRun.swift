@@ -10,10 +10,14 @@ struct StepRun: Sendable {
     let key: StepTiming.Key
     let calibration: CalibratedWork
     let recorder: RunRecorder
+    /// The interaction's current stretch on main, which this step extends or ends.
+    let segment: MainSegment
 
     /// Does the step's CPU work right here, on whichever thread the stage runs it.
     func work() {
+        guard recorder.probes else { return cost.perform(with: calibration) }
         let onMain = MainQueue.isCurrent
+        if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
         let start = Instant.now
         cost.perform(with: calibration)
         record(since: start, onMain: onMain)
@@ -33,6 +37,7 @@ struct StepRun: Sendable {
     /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
     nonisolated(nonsending) func io() async -> Instant {
         let start = Instant.now
+        segment.close(at: MainQueue.isCurrent ? start : nil)  // suspending: this main-actor job ends here
         let completed = await OutsideWorld.respond(afterMs: waitMs)
         recorder.stepRan(key, kind: .io, nanoseconds: completed.nanoseconds(since: start), onMain: false)
         return completed
@@ -51,6 +56,8 @@ struct StepRun: Sendable {
             case .compute: .compute
             case .state: .state
             }
-        recorder.stepRan(key, kind: kind, nanoseconds: Instant.now.nanoseconds(since: start), onMain: onMain)
+        let end = Instant.now
+        recorder.stepRan(key, kind: kind, nanoseconds: end.nanoseconds(since: start), onMain: onMain)
+        if onMain { segment.stepOnMain(from: start, to: end) }
     }
 }

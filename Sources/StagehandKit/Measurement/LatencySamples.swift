@@ -1,0 +1,48 @@
+import Histogram
+
+/// A latency histogram in a compact, mergeable form: its non-empty buckets as `[microseconds, count]` pairs.
+///
+/// Each stage child sends these to the profiler, which merges the repetitions' histograms into the stage's
+/// percentiles and compares stages with a rank test over them.
+public struct LatencySamples: Codable, Sendable, Equatable {
+    /// `[value in µs, count]` for each non-empty bucket, in increasing value order.
+    public var buckets: [[UInt64]]
+
+    public init(buckets: [[UInt64]] = []) {
+        self.buckets = buckets
+    }
+
+    init(_ histogram: Histogram<UInt64>) {
+        buckets = histogram.recordedValues().map { [$0.value, $0.count] }
+    }
+
+    /// How many values the samples hold.
+    public var count: UInt64 { buckets.reduce(0) { $0 + $1[1] } }
+
+    /// The histogram the samples came from (same buckets, same counts).
+    func histogram() -> Histogram<UInt64> {
+        var histogram = Histogram<UInt64>.microseconds()
+        for bucket in buckets where bucket.count == 2 {
+            _ = histogram.record(bucket[0], count: bucket[1])
+        }
+        return histogram
+    }
+
+    /// Several runs' samples as one.
+    static func merged(_ samples: [LatencySamples]) -> LatencySamples {
+        var histogram = Histogram<UInt64>.microseconds()
+        for sample in samples { histogram.add(sample.histogram()) }
+        return LatencySamples(histogram)
+    }
+}
+
+/// The latency distributions of one stage run, for merging across repetitions and for rank tests.
+public struct RunDistributions: Codable, Sendable, Equatable {
+    public var mainLoopLatency = LatencySamples()
+    public var inputLatency = LatencySamples()
+    public var interactionLatency = LatencySamples()
+    public var hopWait = LatencySamples()
+    public var poolHopWait = LatencySamples()
+
+    public init() {}
+}

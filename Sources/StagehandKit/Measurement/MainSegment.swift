@@ -1,0 +1,52 @@
+import Synchronization
+
+/// The interaction's current stretch on the main thread: from entering the main actor to leaving it at the next
+/// suspension, which is one main-actor job.
+///
+/// Stage code marks entries (``open(at:)``); steps extend the stretch while they run on main and close it when the
+/// interaction suspends (an awaited `io`) or its work moves off main; the main loop closes the handler's own job when
+/// the handler returns. Closed stretches are recorded as main-actor jobs.
+final class MainSegment: Sendable {
+    private struct Stretch {
+        var start: Instant
+        var lastOnMain: Instant
+        /// Time spent in steps on main during this stretch, to tell step work from the job's own overhead.
+        var stepNs: UInt64 = 0
+    }
+
+    private let recorder: RunRecorder
+    private let current = Mutex<Stretch?>(nil)
+
+    init(recorder: RunRecorder) {
+        self.recorder = recorder
+    }
+
+    /// The interaction's code is running on the main actor from `start`.
+    func open(at start: Instant) {
+        guard recorder.probes else { return }
+        close(at: nil)
+        current.withLock { $0 = Stretch(start: start, lastOnMain: start) }
+    }
+
+    /// A step ran on main from `start` to `end` within the open stretch.
+    func stepOnMain(from start: Instant, to end: Instant) {
+        guard recorder.probes else { return }
+        current.withLock { stretch in
+            stretch?.lastOnMain = end
+            stretch?.stepNs += end.nanoseconds(since: start)
+        }
+    }
+
+    /// The interaction left main: at `end` if known (the caller is on main and suspending now), else after the last
+    /// thing it did there.
+    func close(at end: Instant?) {
+        guard recorder.probes else { return }
+        let closed = current.withLock { stretch in
+            defer { stretch = nil }
+            return stretch
+        }
+        guard let stretch = closed else { return }
+        let finished = end ?? stretch.lastOnMain
+        recorder.mainActorJob(nanoseconds: finished.nanoseconds(since: stretch.start), stepNanoseconds: stretch.stepNs)
+    }
+}
