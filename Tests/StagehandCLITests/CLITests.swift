@@ -175,6 +175,8 @@ import Testing
         let kinds = result.spec.interactions[0].steps.map(\.kind)
         // Handler + Task start + one resumption per awaited io (+ per offloaded compute); actor-extracted: handler + ui.
         let expectedHops: [Stage: Double] = [.mainOnly: 1, .async: 3, .offloaded: 4, .actorExtracted: 2]
+        // Main-actor jobs besides frames: the handler, then one per stretch on main between suspensions.
+        let expectedJobs: [Stage: Int] = [.mainOnly: 1, .async: 3, .offloaded: 4, .actorExtracted: 2]
         for stage in result.stages {
             for timing in stage.stepTimings where timing.runs > 0 {
                 let kind = kinds[timing.key.step]
@@ -186,6 +188,13 @@ import Testing
             }
             #expect(stage.stepTimings.count == kinds.count, "every step ran in \(stage.stage.rawValue)")
             #expect(stage.metrics?.mainActorHopsPerInteraction == expectedHops[stage.stage], "\(stage.stage.rawValue)")
+            let metrics = try #require(stage.metrics)
+            #expect(metrics.interactionsUnfinished == 0)
+            #expect(
+                metrics.mainActorJobs.count - metrics.frames
+                    == metrics.interactionsCompleted * (expectedJobs[stage.stage] ?? 0),
+                "\(stage.stage.rawValue): \(metrics.mainActorJobs.count) jobs, \(metrics.frames) frames"
+            )
         }
         let actorHops = try #require(result.stages[3].metrics?.subsystemHopWaitMs["store"])
         #expect(actorHops.count > 0)

@@ -39,8 +39,30 @@ import Glibc
         #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 3) < 1e-6)
     }
 
+    @Test func aHandlerJobIsEndedOnlyFromMain() {
+        let recorder = RunRecorder(refreshHz: 60)
+        let segment = MainSegment(recorder: recorder)
+        segment.open(at: Self.at(0), handler: true)
+        segment.close(at: nil)  // a task already on the pool must not end the handler's job…
+        segment.close(at: Self.at(4))  // …the handler returning does
+        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        #expect(metrics.mainActorJobs.count == 1)
+        #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 4) < 1e-6)
+    }
+
+    @Test func resultsWrittenBeforeAFieldExistedStillDecode() throws {
+        let metrics = try JSONDecoder().decode(StageMetrics.self, from: Data(#"{"hitchTimeRatioMsPerS": 3}"#.utf8))
+        #expect(metrics.hitchTimeRatioMsPerS == 3)
+        #expect(metrics.mainActorJobs == JobDurations())
+    }
+
     #if os(Linux)
-    @Test func mainFirstLowersOnlyTheThreadStartingBackgroundWork() async {
+    static var niceBelowBackground: Bool {
+        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) < BackgroundPriority.backgroundNice
+    }
+
+    @Test(.enabled(if: niceBelowBackground, "the test runner is already at background priority"))
+    func mainFirstLowersOnlyTheThreadStartingBackgroundWork() async {
         BackgroundPriority.mainFirst.apply()
         defer { BackgroundPriority.same.apply() }
         func niceOnANewThread(lowering: Bool) async -> Int32 {

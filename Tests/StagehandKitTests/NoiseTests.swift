@@ -23,6 +23,14 @@ import Testing
         #expect(reverse > 0.999)
     }
 
+    /// Ten tied values against ten tied larger values: U = 0, and the tie-corrected variance is
+    /// 100/12 · (21 − 2·990/(20·19)), so z = −4.359 and p = Φ(z) = 6.54e-6 (computed by hand).
+    @Test func theTieCorrectedStatisticMatchesAHandComputedCase() throws {
+        let test = try #require(MannWhitney.test(Self.samples([1: 10]), than: Self.samples([2: 10]), minimumCount: 10))
+        #expect(abs(test.p - 6.5359e-6) < 1e-9)
+        #expect(test.probabilityLower == 1)
+    }
+
     @Test func tooFewSamplesGiveNoAnswer() {
         #expect(MannWhitney.pLower(Self.samples([1: 5]), than: Self.samples([2: 5])) == nil)
     }
@@ -79,7 +87,7 @@ import Testing
     }
 
     @Test func overlappingRunsWithClearlyBetterFramesAreDecided() {
-        let slow = Self.samples([150: 150, 40_000: 30])
+        let slow = Self.samples([150: 90, 40_000: 90])
         let fast = Self.samples([150: 180])
         let recommendation = DecisionTree().recommend(
             for: Self.workload,

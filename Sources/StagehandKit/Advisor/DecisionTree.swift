@@ -152,13 +152,16 @@ public struct DecisionTree: Sendable {
             if worst < best { runsSeparate = true }
         }
         guard let triedFrames = tried.mainLoopLatencySamples, let earlierFrames = earlier.mainLoopLatencySamples,
-            let p = MannWhitney.pLower(triedFrames, than: earlierFrames)
+            let test = MannWhitney.test(triedFrames, than: earlierFrames)
         else { return (runsSeparate, []) }
-        let significant = p < thresholds.rankTestP
+        // Frames of one run are not independent, so a tiny p alone is not enough: the effect must be material too.
+        let significant = test.p < thresholds.rankTestP && test.probabilityLower >= thresholds.rankTestEffect
         let evidence = Evidence(
             metric: "main-loop latency lower in \(tried.stage.rawValue) than in \(earlier.stage.rawValue) "
-                + "(Mann-Whitney U over \(triedFrames.count) and \(earlierFrames.count) frames, one-sided p)",
-            value: p,
+                + "(Mann-Whitney U over \(triedFrames.count) and \(earlierFrames.count) frames; a frame is faster "
+                + "with probability \(test.probabilityLower.reportFormatted), needs ≥ "
+                + "\(thresholds.rankTestEffect.reportFormatted); one-sided p)",
+            value: test.p,
             unit: "",
             comparison: "<",
             threshold: thresholds.rankTestP,

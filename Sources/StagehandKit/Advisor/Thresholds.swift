@@ -12,8 +12,10 @@ public struct Thresholds: Sendable, Equatable, Codable {
     public var materialMsPerS = 10.0
     /// Main-actor hop wait p99 counts as contention from this fraction of the frame budget on.
     public var hopWaitFractionOfBudget = 0.5
-    /// A rank test calls two stages' frame latencies different below this one-sided p-value.
+    /// A rank test calls two stages' frame latencies different below this one-sided p-value…
     public var rankTestP = 0.001
+    /// …when a frame of the later stage is also faster than one of the earlier stage with at least this probability.
+    public var rankTestEffect = 0.6
     /// More main-actor entries per frame than this is a hop storm.
     public var hopStormEntriesPerFrame = 4.0
     /// The cooperative pool counts as saturated from this utilisation on (with work waiting to start).

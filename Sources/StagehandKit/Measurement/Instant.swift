@@ -25,6 +25,14 @@ public struct Instant: Comparable, Hashable, Sendable, Codable {
         return Instant(nanoseconds: UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec))
     }
 
+    /// CPU time the calling thread has used, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): unlike wall time, it does
+    /// not grow while the thread waits for a core.
+    static var threadCPUNanoseconds: UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
     /// The same instant as a Dispatch deadline.
     var dispatchTime: DispatchTime { DispatchTime(uptimeNanoseconds: nanoseconds) }
 

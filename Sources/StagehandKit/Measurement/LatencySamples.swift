@@ -17,7 +17,7 @@ public struct LatencySamples: Codable, Sendable, Equatable {
     }
 
     /// How many values the samples hold.
-    public var count: UInt64 { buckets.reduce(0) { $0 + $1[1] } }
+    public var count: UInt64 { buckets.reduce(0) { $0 + ($1.count == 2 ? $1[1] : 0) } }
 
     /// The histogram the samples came from (same buckets, same counts).
     func histogram() -> Histogram<UInt64> {

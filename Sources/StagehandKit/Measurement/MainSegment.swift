@@ -9,6 +9,9 @@ import Synchronization
 final class MainSegment: Sendable {
     private struct Stretch {
         var start: Instant
+        /// The event handler's own job: only code on main ends it (the handler returning, or finishing the
+        /// interaction inside it), never a step that a task of the interaction has already started on the pool.
+        var isHandler: Bool
         var lastOnMain: Instant
         /// Time spent in steps on main during this stretch, to tell step work from the job's own overhead.
         var stepNs: UInt64 = 0
@@ -21,11 +24,14 @@ final class MainSegment: Sendable {
         self.recorder = recorder
     }
 
-    /// The interaction's code is running on the main actor from `start`.
-    func open(at start: Instant) {
+    /// The interaction's code is running on the main actor from `start`; `handler` when it is the event handler.
+    func open(at start: Instant, handler: Bool = false) {
         guard recorder.probes else { return }
-        close(at: nil)
-        current.withLock { $0 = Stretch(start: start, lastOnMain: start) }
+        let previous = current.withLock { stretch in
+            defer { stretch = Stretch(start: start, isHandler: handler, lastOnMain: start) }
+            return stretch
+        }
+        record(previous, endingAt: nil)  // left open by a suspension nobody marked: it ended after its last step
     }
 
     /// A step ran on main from `start` to `end` within the open stretch.
@@ -37,15 +43,20 @@ final class MainSegment: Sendable {
         }
     }
 
-    /// The interaction left main: at `end` if known (the caller is on main and suspending now), else after the last
-    /// thing it did there.
+    /// The interaction left main: at `end` if known (the caller is on main and suspending now), else (`nil`, called
+    /// off main) after the last thing it did there.
     func close(at end: Instant?) {
         guard recorder.probes else { return }
-        let closed = current.withLock { stretch in
-            defer { stretch = nil }
-            return stretch
+        let closed = current.withLock { stretch -> Stretch? in
+            guard let open = stretch, end != nil || !open.isHandler else { return nil }
+            stretch = nil
+            return open
         }
-        guard let stretch = closed else { return }
+        record(closed, endingAt: end)
+    }
+
+    private func record(_ stretch: Stretch?, endingAt end: Instant?) {
+        guard let stretch else { return }
         let finished = end ?? stretch.lastOnMain
         recorder.mainActorJob(nanoseconds: finished.nanoseconds(since: stretch.start), stepNanoseconds: stretch.stepNs)
     }

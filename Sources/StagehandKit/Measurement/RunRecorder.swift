@@ -41,7 +41,7 @@ public final class RunRecorder: Sendable {
         var poolHopWait = Histogram<UInt64>.microseconds()
         var mainActorJobs = JobDurations()
         var mainActorBlockingNs: UInt64 = 0
-        /// CPU work done off main (compute and state steps on pool threads and actors).
+        /// CPU time (not wall time) that steps used off main, on pool threads and actors.
         var offMainWorkNs: UInt64 = 0
         var subsystemHopWait: [String: Histogram<UInt64>] = [:]
         var mainBusyNs: [MainWork: UInt64] = [:]
@@ -200,12 +200,14 @@ public final class RunRecorder: Sendable {
         guard probes else { return }
         state.withLock { state in
             state.stepTimings[key, default: StepTiming(key: key)].add(nanoseconds: nanoseconds, onMain: onMain)
-            if onMain {
-                state.mainBusyNs[kind, default: 0] += nanoseconds
-            } else if kind != .io {
-                state.offMainWorkNs += nanoseconds
-            }
+            if onMain { state.mainBusyNs[kind, default: 0] += nanoseconds }
         }
+    }
+
+    /// Records CPU time that a step used off main (on a pool thread or an actor).
+    func offMainWork(cpuNanoseconds: UInt64) {
+        guard probes else { return }
+        state.withLock { $0.offMainWorkNs += cpuNanoseconds }
     }
 
     // MARK: Result
@@ -244,7 +246,7 @@ public final class RunRecorder: Sendable {
             metrics.poolHopWaitMs = LatencySummary(microseconds: state.poolHopWait)
             metrics.mainActorJobs = state.mainActorJobs
             metrics.mainActorBlockingMsPerS = Double(state.mainActorBlockingNs) / 1e6 / seconds
-            metrics.poolUtilization = Double(state.offMainWorkNs) / 1e9 / seconds / Double(Self.poolWidth)
+            metrics.poolUtilization = min(Double(state.offMainWorkNs) / 1e9 / seconds / Double(Self.poolWidth), 1)
             metrics.mainActorEntriesPerFrame =
                 state.frames + state.droppedFrames > 0
                 ? Double(state.mainActorEntries) / Double(state.frames + state.droppedFrames) : 0

@@ -64,7 +64,7 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Cooperative pool
 
-    /// CPU work in steps off main (pool threads and actors) / (run time × pool width), 0…1.
+    /// CPU time used by steps off main (pool threads and actors) / (run time × pool width), 0…1.
     public var poolUtilization: Double = 0
 
     // MARK: Memory (jemalloc)
@@ -80,4 +80,58 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var runSeconds: Double = 0
 
     public init() {}
+}
+
+extension StageMetrics {
+    /// Decodes metrics written by this or an earlier release of schema 1: a field added since, and so missing from
+    /// the file, keeps its default, so `report` and `compare` still read older results.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        hitchTimeRatioMsPerS =
+            try container.decodeIfPresent(Double.self, forKey: .hitchTimeRatioMsPerS) ?? hitchTimeRatioMsPerS
+        hitches = try container.decodeIfPresent(Int.self, forKey: .hitches) ?? hitches
+        frames = try container.decodeIfPresent(Int.self, forKey: .frames) ?? frames
+        droppedFrames = try container.decodeIfPresent(Int.self, forKey: .droppedFrames) ?? droppedFrames
+        mainLoopLatencyMs =
+            try container.decodeIfPresent(LatencySummary.self, forKey: .mainLoopLatencyMs) ?? mainLoopLatencyMs
+        frameOverrunMs = try container.decodeIfPresent(LatencySummary.self, forKey: .frameOverrunMs) ?? frameOverrunMs
+        hangs = try container.decodeIfPresent(Int.self, forKey: .hangs) ?? hangs
+        longestHangMs = try container.decodeIfPresent(Double.self, forKey: .longestHangMs) ?? longestHangMs
+        inputLatencyMs = try container.decodeIfPresent(LatencySummary.self, forKey: .inputLatencyMs) ?? inputLatencyMs
+        interactionLatencyMs =
+            try container.decodeIfPresent(LatencySummary.self, forKey: .interactionLatencyMs) ?? interactionLatencyMs
+        throughputPerS = try container.decodeIfPresent(Double.self, forKey: .throughputPerS) ?? throughputPerS
+        interactionsArrived =
+            try container.decodeIfPresent(Int.self, forKey: .interactionsArrived) ?? interactionsArrived
+        interactionsCompleted =
+            try container.decodeIfPresent(Int.self, forKey: .interactionsCompleted) ?? interactionsCompleted
+        interactionsUnfinished =
+            try container.decodeIfPresent(Int.self, forKey: .interactionsUnfinished) ?? interactionsUnfinished
+        mainActorHopsPerInteraction =
+            try container.decodeIfPresent(Double.self, forKey: .mainActorHopsPerInteraction)
+            ?? mainActorHopsPerInteraction
+        hopWaitMs = try container.decodeIfPresent(LatencySummary.self, forKey: .hopWaitMs) ?? hopWaitMs
+        subsystemHopWaitMs =
+            try container.decodeIfPresent([String: LatencySummary].self, forKey: .subsystemHopWaitMs)
+            ?? subsystemHopWaitMs
+        poolHopWaitMs = try container.decodeIfPresent(LatencySummary.self, forKey: .poolHopWaitMs) ?? poolHopWaitMs
+        mainActorEntriesPerFrame =
+            try container.decodeIfPresent(Double.self, forKey: .mainActorEntriesPerFrame) ?? mainActorEntriesPerFrame
+        mainThreadUtilization =
+            try container.decodeIfPresent(Double.self, forKey: .mainThreadUtilization) ?? mainThreadUtilization
+        mainThreadBusyMsPerS =
+            try container.decodeIfPresent([String: Double].self, forKey: .mainThreadBusyMsPerS) ?? mainThreadBusyMsPerS
+        mainActorJobs = try container.decodeIfPresent(JobDurations.self, forKey: .mainActorJobs) ?? mainActorJobs
+        mainActorBlockingMsPerS =
+            try container.decodeIfPresent(Double.self, forKey: .mainActorBlockingMsPerS) ?? mainActorBlockingMsPerS
+        poolUtilization = try container.decodeIfPresent(Double.self, forKey: .poolUtilization) ?? poolUtilization
+        allocationsPerInteraction =
+            try container.decodeIfPresent(Double.self, forKey: .allocationsPerInteraction) ?? allocationsPerInteraction
+        allocatedBytesPerInteraction =
+            try container.decodeIfPresent(Double.self, forKey: .allocatedBytesPerInteraction)
+            ?? allocatedBytesPerInteraction
+        residentBytes = try container.decodeIfPresent(Double.self, forKey: .residentBytes) ?? residentBytes
+        runSeconds = try container.decodeIfPresent(Double.self, forKey: .runSeconds) ?? runSeconds
+    }
 }

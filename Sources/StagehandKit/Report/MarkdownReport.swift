@@ -98,9 +98,10 @@ public struct MarkdownReport: Sendable {
         }
         lines.append("")
         lines.append(
-            "Latency percentiles are over every repetition's frames and events together; every other value is the "
-                + "median over the repetitions. Hitch-time bands are Apple's: ✅ good < 5, ⚠️ warning 5–10, "
-                + "⛔ critical > 10 ms/s."
+            "Main-loop, input, interaction, main-actor and `@concurrent` hop-wait percentiles are over every "
+                + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; every "
+                + "other value is the median over the repetitions. Hitch-time bands are Apple's: ✅ good < 5, "
+                + "⚠️ warning 5–10, ⛔ critical > 10 ms/s."
         )
         lines.append("")
         return lines

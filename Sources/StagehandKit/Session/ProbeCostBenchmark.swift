@@ -65,10 +65,12 @@ public enum ProbeCostBenchmark {
                 _ = try await child.run()
                 let run = try JSONDecoder().decode(RepetitionResult.self, from: Data(contentsOf: resultFile))
                 guard let metrics = run.metrics else { continue }
+                // Capacity: completions over the whole run, drain included (an overloaded run completes work then too).
+                let capacity = Double(metrics.interactionsCompleted) / metrics.runSeconds
                 if bare {
-                    result.bareThroughput.append(metrics.throughputPerS)
+                    result.bareThroughput.append(capacity)
                 } else {
-                    result.instrumentedThroughput.append(metrics.throughputPerS)
+                    result.instrumentedThroughput.append(capacity)
                     result.instrumentedMainUtilization.append(metrics.mainThreadUtilization)
                 }
             }

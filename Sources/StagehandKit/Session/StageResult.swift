@@ -19,13 +19,24 @@ public struct StageResult: Codable, Sendable, Equatable {
         let distributions = repetitions.compactMap(\.distributions)
         if distributions.count == measured.count, !distributions.isEmpty {
             // Latency percentiles from the repetitions' histograms merged, not a median of percentiles.
-            metrics?.mainLoopLatencyMs = LatencySummary(LatencySamples.merged(distributions.map(\.mainLoopLatency)))
-            metrics?.inputLatencyMs = LatencySummary(LatencySamples.merged(distributions.map(\.inputLatency)))
-            metrics?.interactionLatencyMs = LatencySummary(
-                LatencySamples.merged(distributions.map(\.interactionLatency))
-            )
-            metrics?.hopWaitMs = LatencySummary(LatencySamples.merged(distributions.map(\.hopWait)))
-            metrics?.poolHopWaitMs = LatencySummary(LatencySamples.merged(distributions.map(\.poolHopWait)))
+            let merged: [(WritableKeyPath<StageMetrics, LatencySummary>, KeyPath<RunDistributions, LatencySamples>)] = [
+                (\.mainLoopLatencyMs, \.mainLoopLatency), (\.inputLatencyMs, \.inputLatency),
+                (\.interactionLatencyMs, \.interactionLatency), (\.hopWaitMs, \.hopWait),
+                (\.poolHopWaitMs, \.poolHopWait),
+            ]
+            for (summary, samples) in merged {
+                let all = LatencySamples.merged(distributions.map { $0[keyPath: samples] })
+                if all.count > 0 { metrics?[keyPath: summary] = LatencySummary(all) }
+            }
+        }
+        // A ratio over time pools its runs (Σ hitch time / Σ seconds): a single stray hitch in one short run
+        // counts for what it is, not for a whole run's worth.
+        let seconds = measured.reduce(0) { $0 + $1.runSeconds }
+        if seconds > 0 {
+            metrics?.hitchTimeRatioMsPerS =
+                measured.reduce(0) { $0 + $1.hitchTimeRatioMsPerS * $1.runSeconds } / seconds
+            metrics?.mainActorBlockingMsPerS =
+                measured.reduce(0) { $0 + $1.mainActorBlockingMsPerS * $1.runSeconds } / seconds
         }
         spread = [:]
         for (name, value) in StageMetrics.decidingMetrics {

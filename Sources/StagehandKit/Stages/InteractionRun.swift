@@ -27,7 +27,7 @@ final class InteractionRun: Sendable {
         let now = Instant.now
         mainActorEntries.add(1, ordering: .relaxed)
         recorder.handlerStarted(arrival: arrival, at: now)
-        segment.open(at: now)
+        segment.open(at: now, handler: true)
     }
 
     /// The UI event handler has returned: its main-actor job is over (the main loop calls this).

@@ -17,10 +17,19 @@ struct StepRun: Sendable {
     func work() {
         guard recorder.probes else { return cost.perform(with: calibration) }
         let onMain = MainQueue.isCurrent
-        if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
-        let start = Instant.now
-        cost.perform(with: calibration)
-        record(since: start, onMain: onMain)
+        if onMain {
+            let start = Instant.now
+            cost.perform(with: calibration)
+            record(since: start, onMain: true)
+        } else {
+            segment.close(at: nil)  // the interaction's work has moved off main
+            let start = Instant.now
+            let cpuStart = Instant.threadCPUNanoseconds
+            cost.perform(with: calibration)
+            let cpu = Instant.threadCPUNanoseconds &- cpuStart
+            record(since: start, onMain: false)
+            recorder.offMainWork(cpuNanoseconds: cpu)
+        }
     }
 
     /// Blocks the calling thread for the `io` step's wait, as synchronous I/O does.
