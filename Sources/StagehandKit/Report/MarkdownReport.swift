@@ -220,7 +220,7 @@ public struct MarkdownReport: Sendable {
                 switch work {
                 case .frame: "frame work"
                 case .io: "blocking io"
-                case .overhead: "job overhead (resuming, scheduling)"
+                case .overhead: "job overhead (resuming, scheduling, Stagehand's own probes)"
                 default: "`\(work.rawValue)` steps"
                 }
             lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
