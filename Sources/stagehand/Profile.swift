@@ -98,6 +98,17 @@ extension Stagehand {
                 )
             }
 
+            // Ctrl-C or a cancelled CI job: kill the running child, write nothing, exit 128 + the signal.
+            let interruption = Interruption()
+            let signalSources = [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { interruption.interrupt(by: number) }
+                source.resume()
+                return source
+            }
+            defer { signalSources.forEach { $0.cancel() } }
+
             let results: [StageResult]
             do {
                 results = try await Profiler(
@@ -106,7 +117,10 @@ extension Stagehand {
                     executable: Self.executable,
                     calibration: calibration
                 )
-                .run { progress.show($0) }
+                .run(interruption: interruption) { progress.show($0) }
+            } catch let interrupted as ProfileInterrupted {
+                printError("\nstagehand: \(interrupted)")
+                throw ExitCode(128 + interrupted.signal)
             } catch {
                 throw ToolFailure("profiling failed: \(error)")
             }

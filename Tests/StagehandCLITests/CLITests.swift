@@ -236,4 +236,59 @@ import Testing
         #expect(markdown.contains("**hung**"))
         #expect(markdown.contains("the watchdog stopped it"))
     }
+
+    /// The `run-stage` children a profile with process id `pid` has running (its scratch folder names the pid).
+    static func stageChildren(ofProfile pid: Int32) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) }.compactMap { entry in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let commandLine = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return commandLine.contains("run-stage") && commandLine.contains("stagehand-\(pid)-") ? entry : nil
+        }
+    }
+
+    /// Ctrl-C in the middle of a stage run: the child is gone, no report is written, and the exit status says so.
+    @Test func anInterruptStopsTheChildrenAndWritesNothing() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(
+            """
+            name: long
+            duration-s: 60
+            interactions:
+              - name: tap
+                rate-per-s: 2
+                steps:
+                  - { io: forever, ms: 600000 }
+            """,
+            to: directory
+        )
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["profile", spec, "--output", directory.appending(path: "out").path, "--quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        let pid = process.processIdentifier
+        // Wait (bounded) for the first stage child to start; main-only blocks in it for ten minutes.
+        var children: [String] = []
+        for _ in 0..<300 where children.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            children = Self.stageChildren(ofProfile: pid)
+        }
+        #expect(!children.isEmpty, "a stage child started")
+        kill(pid, SIGINT)
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                exited.wait()
+                continuation.resume()
+            }
+        }
+        #expect(process.terminationStatus == 128 + SIGINT)
+        #expect(Self.stageChildren(ofProfile: pid).isEmpty, "no orphaned stage child")
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out/long.json").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out/long.md").path))
+    }
 }

@@ -28,6 +28,8 @@ struct ChildProcess {
     var environment: [String: String]
     /// The watchdog's limit, in seconds.
     var timeoutSeconds: Double
+    /// Told the child's pid while it runs, so an interruption can kill it.
+    var interruption: Interruption? = nil
 
     /// Starts the child and waits for it to end or for the watchdog to stop it.
     ///
@@ -56,6 +58,7 @@ struct ChildProcess {
                 return
             }
             let pid = process.processIdentifier
+            if interruption?.running(pid) == false { kill(pid, SIGKILL) }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds) {
                 guard process.isRunning else { return }
                 timedOut.store(true, ordering: .sequentiallyConsistent)
@@ -63,6 +66,7 @@ struct ChildProcess {
             }
         }
         _ = ended
+        _ = interruption?.running(nil)
         output.fileHandleForReading.readabilityHandler = nil
         tail.append(output.fileHandleForReading.readDataToEndOfFile())
         let seconds = Instant.now.milliseconds(since: started) / 1000

@@ -28,9 +28,15 @@ public struct Profiler: Sendable {
 
     /// Runs the profile and returns one result per stage (all four, in journey order; unselected ones skipped).
     ///
-    /// - Parameter progress: told as each stage run starts and finishes.
-    /// - Throws: only when the tool itself fails (a temporary directory or file cannot be written).
-    public func run(progress: @Sendable (Progress) -> Void = { _ in }) async throws -> [StageResult] {
+    /// - Parameters:
+    ///   - interruption: when triggered, the running child is killed and the profile stops.
+    ///   - progress: told as each stage run starts and finishes.
+    /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails (a temporary
+    ///   directory or file cannot be written).
+    public func run(
+        interruption: Interruption = Interruption(),
+        progress: @Sendable (Progress) -> Void = { _ in }
+    ) async throws -> [StageResult] {
         let scratch = FileManager.default.temporaryDirectory
             .appending(
                 path: "stagehand-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
@@ -48,6 +54,7 @@ public struct Profiler: Sendable {
             for offset in 0..<count {
                 let stage = options.stages[(offset + repetition - 1) % count]
                 guard !failed.contains(stage) else { continue }
+                if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
                 progress(
                     .started(
                         stage,
@@ -58,6 +65,7 @@ public struct Profiler: Sendable {
                 )
                 let result = try await runOnce(
                     stage,
+                    interruption: interruption,
                     repetition: repetition,
                     seed: seed,
                     workloadFile: workloadFile,
@@ -75,6 +83,7 @@ public struct Profiler: Sendable {
 
     private func runOnce(
         _ stage: Stage,
+        interruption: Interruption,
         repetition: Int,
         seed: UInt64,
         workloadFile: URL,
@@ -93,11 +102,15 @@ public struct Profiler: Sendable {
                 "--priority", options.priority.rawValue,
             ],
             environment: Self.childEnvironment,
-            timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: workload.durationSeconds)
+            timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: workload.durationSeconds),
+            interruption: interruption
         )
         let ran: ChildProcess.Result
         do {
             ran = try await child.run()
+            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+        } catch let interrupted as ProfileInterrupted {
+            throw interrupted
         } catch {
             return RepetitionResult(
                 repetition: repetition,
