@@ -15,7 +15,8 @@ extension StageMetrics {
         [
             \.hitchTimeRatioMsPerS, \.longestHangMs, \.throughputPerS, \.mainActorHopsPerInteraction,
             \.mainThreadUtilization, \.allocationsPerInteraction, \.allocatedBytesPerInteraction, \.residentBytes,
-            \.runSeconds, \.mainActorEntriesPerFrame, \.mainActorBlockingMsPerS, \.poolUtilization,
+            \.runSeconds, \.peakProcessResidentBytes, \.mainActorEntriesPerFrame, \.mainActorBlockingMsPerS,
+            \.poolUtilization,
         ]
     }
     private static var integers: [WritableKeyPath<StageMetrics, Int>] {

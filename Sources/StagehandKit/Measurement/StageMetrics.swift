@@ -75,6 +75,8 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var allocatedBytesPerInteraction: Double = 0
     /// jemalloc's resident bytes at the end of the run.
     public var residentBytes: Double = 0
+    /// The stage child's peak resident set (VmHWM) at the end of the run, harness included.
+    public var peakProcessResidentBytes: Double = 0
 
     /// How long the run measured, in seconds.
     public var runSeconds: Double = 0
@@ -132,6 +134,8 @@ extension StageMetrics {
             try container.decodeIfPresent(Double.self, forKey: .allocatedBytesPerInteraction)
             ?? allocatedBytesPerInteraction
         residentBytes = try container.decodeIfPresent(Double.self, forKey: .residentBytes) ?? residentBytes
+        peakProcessResidentBytes =
+            try container.decodeIfPresent(Double.self, forKey: .peakProcessResidentBytes) ?? peakProcessResidentBytes
         runSeconds = try container.decodeIfPresent(Double.self, forKey: .runSeconds) ?? runSeconds
     }
 }

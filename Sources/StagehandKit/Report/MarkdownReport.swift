@@ -91,6 +91,10 @@ public struct MarkdownReport: Sendable {
             ("cooperative pool utilisation", { "\(($0.poolUtilization * 100).reportFormatted)%" }),
             ("allocations / interaction", { $0.allocationsPerInteraction.reportFormatted }),
             ("allocated KiB / interaction", { ($0.allocatedBytesPerInteraction / 1024).reportFormatted }),
+            (
+                "peak resident MiB (stage process)",
+                { $0.peakProcessResidentBytes > 0 ? ($0.peakProcessResidentBytes / 1_048_576).reportFormatted : "–" }
+            ),
         ]
         for (name, cell) in rows {
             let cells = stages.map { stage in stage.metrics.map(cell) ?? "–" }

@@ -5,6 +5,15 @@ import Foundation
 /// A stage runs in a child process of its own so that a crash, a hang or a flood of output in the workload cannot
 /// take the profile down, and so stages cannot disturb each other's threads or heap.
 public enum StageChild {
+    /// This process's peak resident set (`VmHWM` in `/proc/self/status`), or 0 where that is not available.
+    static var peakResidentBytes: Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes * 1024
+    }
+
     /// How long the unmeasured warm-up run before the measured one lasts, at most.
     static let warmUpSeconds = 0.3
 
@@ -50,11 +59,13 @@ public enum StageChild {
             calibration: calibration,
             probes: probes
         ).run()
+        var metrics = outcome.metrics
+        metrics.peakProcessResidentBytes = Self.peakResidentBytes
         let result = RepetitionResult(
             repetition: repetition,
             status: .ok,
             seed: seed,
-            metrics: outcome.metrics,
+            metrics: metrics,
             stepTimings: outcome.stepTimings,
             distributions: outcome.distributions,
             calibration: calibration
