@@ -50,6 +50,9 @@ let package = Package(
             ]
         ),
 
+        /// Mutation fuzzing of the spec decoder: `swift run -c release SpecFuzz --inputs 100000`.
+        .executableTarget(name: "SpecFuzz", dependencies: ["StagehandKit"]),
+
         // MARK: - Build tools
 
         /// Writes the built-in workload specs (`Workloads/*.yaml`) into a Swift source, so they ship inside the binary.

@@ -291,4 +291,107 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out/long.json").path))
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out/long.md").path))
     }
+
+    /// A workload that crashes in every stage: each stage is reported crashed with the evidence, and the report is
+    /// still written.
+    @Test func aCrashingWorkloadIsReportedCrashedWithEvidence() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(
+            """
+            name: crashing
+            duration-s: 0.5
+            interactions:
+              - name: tap
+                rate-per-s: 4
+                steps:
+                  - { compute: boom, kernel: test-trap, size: 1 }
+            """,
+            to: directory
+        )
+        let run = try await Self.stagehand(
+            "profile",
+            spec,
+            "--stages",
+            "main-only,offloaded",
+            "--repetitions",
+            "2",
+            "--output",
+            directory.path
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try ReportWriter.read(directory.appending(path: "crashing.json"))
+        for stage in [result.stages[0], result.stages[2]] {
+            #expect(stage.status == .crashed)
+            #expect(stage.repetitions.count == 1, "a crashed stage is not run again")
+            let failure = try #require(stage.repetitions.first?.failure)
+            #expect(failure.contains("killed by signal"), "\(failure)")
+            #expect(failure.contains("crashes on purpose"), "the child's last output is the evidence")
+        }
+        #expect(result.recommendation.stage == "none")
+        let markdown = try String(contentsOf: directory.appending(path: "crashing.md"), encoding: .utf8)
+        #expect(markdown.contains("## What went wrong"))
+    }
+
+    /// A workload that writes megabytes to standard output in every stage: the profiler drains it, keeps only the
+    /// tail, and measures the stage as usual.
+    @Test func aFloodingWorkloadIsStillMeasured() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(
+            """
+            name: chatty
+            duration-s: 0.5
+            interactions:
+              - name: tap
+                rate-per-s: 4
+                steps:
+                  - { compute: chatter, kernel: test-flood, size: 8192 }
+            """,
+            to: directory
+        )
+        let run = try await Self.stagehand(
+            "profile",
+            spec,
+            "--stages",
+            "async,offloaded",
+            "--repetitions",
+            "1",
+            "--output",
+            directory.path
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try ReportWriter.read(directory.appending(path: "chatty.json"))
+        #expect(result.stages[1].status == .ok)
+        #expect(result.stages[2].status == .ok)
+        #expect(result.stages[1].metrics?.interactionsCompleted ?? 0 > 0)
+    }
+
+    /// A profile that does not finish never touches the report an earlier run wrote.
+    @Test func anInterruptedProfileKeepsTheEarlierReport() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let earlier = directory.appending(path: "counter.md")
+        try "an earlier report".write(to: earlier, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["profile", "counter", "--duration", "30", "--output", directory.path, "--quiet"]
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        let pid = process.processIdentifier
+        for _ in 0..<300 where Self.stageChildren(ofProfile: pid).isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        kill(pid, SIGTERM)
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                exited.wait()
+                continuation.resume()
+            }
+        }
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(try String(contentsOf: earlier, encoding: .utf8) == "an earlier report")
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "counter.json").path))
+    }
 }

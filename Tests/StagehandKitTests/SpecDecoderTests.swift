@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StagehandKit
@@ -212,10 +213,45 @@ import Testing
         #expect(error.description.hasPrefix(location), "\(error.description)")
     }
 
+    @Test func aFileThatIsNotUTF8SaysSo() throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("name: x\ninteractions: \u{1}".utf8 + [0xFF, 0xFE]).write(to: url)
+        let error = try #require(throws: SpecError.self) { try SpecDecoder().decode(contentsOf: url.path) }
+        #expect(error.description == "\(url.path):2: not valid YAML or JSON: not UTF-8 text")
+    }
+
     @Test func aMissingFileIsNamed() throws {
         let error = try #require(throws: SpecError.self) {
             try SpecDecoder().decode(contentsOf: "/nonexistent/app.yaml")
         }
         #expect(error.description == "/nonexistent/app.yaml: cannot read the file: no such file")
+    }
+}
+
+/// The inputs the spec fuzzer (`swift run -c release SpecFuzz`) kept, one per distinct answer it reached: each must
+/// still decode, or fail with an error that names the file.
+@Suite struct SpecCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(
+        path: "Fixtures/SpecCorpus"
+    )
+
+    static var inputs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+    }
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.inputs.count >= 20)
+    }
+
+    @Test(arguments: inputs)
+    func eachFuzzedInputGetsAnAnswerThatNamesTheFile(_ name: String) {
+        let path = Self.corpus.appending(path: name).path
+        do {
+            _ = try SpecDecoder().decode(contentsOf: path)
+        } catch {
+            #expect(error.description.hasPrefix(path), "\(error.description)")
+            #expect(error.description.count > path.count + 5)
+        }
     }
 }

@@ -95,11 +95,17 @@ private final class OutputTail: Sendable {
         }
     }
 
+    /// The runtime's own message when the child died of a trap (it comes before the stack it prints), then the last
+    /// few lines.
     var text: String {
-        let lines = String(decoding: bytes.withLock { $0 }, as: UTF8.self).split(
-            separator: "\n",
-            omittingEmptySubsequences: true
-        )
-        return lines.suffix(12).joined(separator: "\n")
+        let lines = String(decoding: bytes.withLock { $0 }, as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: true)
+        let last = lines.suffix(6)
+        guard
+            let fatal = lines.last(where: {
+                $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed")
+            }), !last.contains(fatal)
+        else { return last.joined(separator: "\n") }
+        return ([fatal, "…"] + last).joined(separator: "\n")
     }
 }

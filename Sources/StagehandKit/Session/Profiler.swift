@@ -159,10 +159,15 @@ public struct Profiler: Sendable {
 
     /// The child's environment: this process's, with jemalloc's thread caches off so that its statistics count every
     /// allocation (a cached allocation is otherwise invisible to them until the cache is flushed).
+    ///
+    /// Swift's crash backtracer is off too: a crashing stage then dies at once with the runtime's one-line message
+    /// as its last output, instead of spending seconds symbolicating (long enough to look hung) and ending its
+    /// output with register dumps.
     static var childEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         let existing = environment["MALLOC_CONF"].map { "\($0)," } ?? ""
         environment["MALLOC_CONF"] = existing + "tcache:false"
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
     }
 

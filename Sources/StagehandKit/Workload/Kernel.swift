@@ -6,12 +6,18 @@ public enum Kernel: String, Sendable, Codable, CaseIterable {
     case kMeans = "k-means"
     /// Sorting `size` pseudo-random integers (a feed's ranking).
     case sort
+    /// For testing Stagehand itself: traps, as a crashing workload would.
+    case testTrap = "test-trap"
+    /// For testing Stagehand itself: writes `size` KiB to standard output, as a chatty workload would.
+    case testFlood = "test-flood"
 
     /// The largest `size` accepted for this kernel, so one step cannot run for hours.
     var maximumSize: Int {
         switch self {
         case .boxBlur, .kMeans: 4096
         case .sort: 50_000_000
+        case .testTrap: 1
+        case .testFlood: 1_048_576
         }
     }
 
@@ -20,6 +26,8 @@ public enum Kernel: String, Sendable, Codable, CaseIterable {
         switch self {
         case .boxBlur, .kMeans: "image side in pixels"
         case .sort: "number of elements"
+        case .testTrap: "unused (1)"
+        case .testFlood: "KiB written to standard output"
         }
     }
 }

@@ -24,11 +24,17 @@ public struct SpecDecoder: Sendable {
     ///
     /// - Throws: ``SpecError`` when the file cannot be read or is not a valid spec.
     public func decode(contentsOf path: String) throws(SpecError) -> Workload {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw SpecError(file: path, line: nil, field: "", problem: .unreadable(Self.reason(for: error, path: path)))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            // Found by fuzzing: Foundation's own message here was "The operation could not be completed."
+            let valid = String(decoding: data, as: UTF8.self).prefix { $0 != "\u{FFFD}" }
+            let line = valid.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            throw SpecError(file: path, line: line, field: "", problem: .syntax("not UTF-8 text"))
         }
         return try decode(text, file: path)
     }

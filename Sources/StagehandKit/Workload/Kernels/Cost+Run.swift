@@ -1,3 +1,5 @@
+import Foundation
+
 extension Cost {
     /// Does the step's CPU work on the current thread: calibrated milliseconds, or the named kernel.
     ///
@@ -18,6 +20,14 @@ extension Kernel {
         case .boxBlur: BoxBlur.run(size: size)
         case .kMeans: KMeansQuantizer.run(size: size)
         case .sort: SortKernel.run(size: size)
+        case .testTrap: fatalError("kernel test-trap: this workload crashes on purpose")
+        case .testFlood: Self.flood(kibibytes: size)
         }
+    }
+
+    private static func flood(kibibytes: Int) -> UInt64 {
+        let chunk = Data(repeating: UInt8(ascii: "x"), count: 1023) + Data("\n".utf8)
+        for _ in 0..<kibibytes { FileHandle.standardOutput.write(chunk) }
+        return UInt64(kibibytes)
     }
 }
