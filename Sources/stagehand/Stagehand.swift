@@ -12,6 +12,8 @@ struct Stagehand: AsyncParsableCommand {
             concurrency only where measurement proves it pays.
             """,
         version: "0.1.0",
-        subcommands: [Profile.self, Report.self, List.self, Calibrate.self, BenchmarkProbes.self, RunStage.self]
+        subcommands: [
+            Profile.self, Report.self, Compare.self, List.self, Calibrate.self, BenchmarkProbes.self, RunStage.self,
+        ]
     )
 }

@@ -394,4 +394,32 @@ import Testing
         #expect(try String(contentsOf: earlier, encoding: .utf8) == "an earlier report")
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "counter.json").path))
     }
+
+    /// `compare` exits 0, 2 or 4 for CI, and 64 for results it cannot compare.
+    @Test func compareExitsWithWhatChanged() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../StagehandKitTests/Fixtures/image-pipeline.json").standardized
+        var result = try ReportWriter.read(fixture)
+        let before = directory.appending(path: "before.json")
+        try JSONEncoder().encode(result).write(to: before)
+        #expect(try await Self.stagehand("compare", before.path, before.path).status == 0)
+
+        result.stages[2].metrics?.hitchTimeRatioMsPerS = 40
+        let worse = directory.appending(path: "worse.json")
+        try JSONEncoder().encode(result).write(to: worse)
+        let regressed = try await Self.stagehand("compare", before.path, worse.path)
+        #expect(regressed.status == 2)
+        #expect(regressed.stdout.contains("**Regression**"))
+        #expect(try await Self.stagehand("compare", worse.path, before.path).status == 4)
+
+        result.workload = "other"
+        let other = directory.appending(path: "other.json")
+        try JSONEncoder().encode(result).write(to: other)
+        let refused = try await Self.stagehand("compare", before.path, other.path)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("two results of one workload"))
+        #expect(try await Self.stagehand("compare", before.path, "/nonexistent.json").status == 64)
+    }
 }

@@ -1,0 +1,160 @@
+/// Two results of one workload side by side, before and after a code change, with regressions and improvements
+/// past a threshold flagged.
+public struct Comparison: Sendable {
+    /// How the comparison came out, as `stagehand compare` reports it in its exit status.
+    public enum Outcome: Sendable, Equatable {
+        /// Nothing changed beyond the thresholds (exit 0).
+        case unchanged
+        /// At least one metric got worse beyond its threshold, or a stage stopped running (exit 2).
+        case regressed
+        /// Only improvements beyond the thresholds (exit 4).
+        case improved
+    }
+
+    /// One metric of one stage, before and after.
+    public struct Row: Sendable, Equatable {
+        public var stage: Stage
+        public var metric: String
+        public var before: Double
+        public var after: Double
+        public var change: Change
+
+        /// The change relative to before, in percent (`nil` when before is 0).
+        public var percent: Double? { before == 0 ? nil : (after - before) / abs(before) * 100 }
+    }
+
+    public enum Change: String, Sendable {
+        case regression, improvement, unchanged
+    }
+
+    /// A metric the comparison reads: where it is, which way is better, and the smallest change that matters.
+    struct Metric: Sendable {
+        var name: String
+        var value: @Sendable (StageMetrics) -> Double
+        var lowerIsBetter: Bool
+        /// Changes smaller than this, in the metric's unit, are noise whatever their percentage.
+        var floor: Double
+    }
+
+    static let metrics: [Metric] = [
+        Metric(name: "hitch-time ratio (ms/s)", value: { $0.hitchTimeRatioMsPerS }, lowerIsBetter: true, floor: 1),
+        Metric(name: "hangs", value: { Double($0.hangs) }, lowerIsBetter: true, floor: 1),
+        Metric(name: "main-loop latency p99 (ms)", value: { $0.mainLoopLatencyMs.p99 }, lowerIsBetter: true, floor: 1),
+        Metric(name: "input latency p99 (ms)", value: { $0.inputLatencyMs.p99 }, lowerIsBetter: true, floor: 1),
+        Metric(
+            name: "interaction latency p99 (ms)",
+            value: { $0.interactionLatencyMs.p99 },
+            lowerIsBetter: true,
+            floor: 1
+        ),
+        Metric(name: "main-actor hop wait p99 (ms)", value: { $0.hopWaitMs.p99 }, lowerIsBetter: true, floor: 1),
+        Metric(
+            name: "main-thread utilisation (%)",
+            value: { $0.mainThreadUtilization * 100 },
+            lowerIsBetter: true,
+            floor: 2
+        ),
+        Metric(
+            name: "allocations / interaction",
+            value: { $0.allocationsPerInteraction },
+            lowerIsBetter: true,
+            floor: 1
+        ),
+        Metric(name: "throughput (interactions/s)", value: { $0.throughputPerS }, lowerIsBetter: false, floor: 0.1),
+    ]
+
+    public var before: ProfileResult
+    public var after: ProfileResult
+    /// A change counts past this many percent (and past the metric's floor).
+    public var thresholdPercent: Double
+    public private(set) var rows: [Row] = []
+    /// Stages that ran before and did not finish after (hung, crashed), or the other way round.
+    public private(set) var statusChanges: [(stage: Stage, before: StageStatus, after: StageStatus)] = []
+
+    /// Compares `after` against `before`.
+    ///
+    /// - Throws: ``ResultFileError`` when the two are results of different workloads.
+    public init(before: ProfileResult, after: ProfileResult, thresholdPercent: Double = 10) throws(ResultFileError) {
+        guard before.workload == after.workload else {
+            throw ResultFileError(
+                file: "",
+                problem: "compare needs two results of one workload; got '\(before.workload)' and '\(after.workload)'"
+            )
+        }
+        self.before = before
+        self.after = after
+        self.thresholdPercent = thresholdPercent
+        for stage in Stage.allCases {
+            guard let old = before.stages.first(where: { $0.stage == stage }),
+                let new = after.stages.first(where: { $0.stage == stage })
+            else { continue }
+            if old.status != new.status, old.status != .skipped, new.status != .skipped {
+                statusChanges.append((stage, old.status, new.status))
+            }
+            guard let oldMetrics = old.metrics, let newMetrics = new.metrics else { continue }
+            for metric in Self.metrics {
+                let was = metric.value(oldMetrics)
+                let now = metric.value(newMetrics)
+                rows.append(
+                    Row(stage: stage, metric: metric.name, before: was, after: now, change: change(metric, was, now))
+                )
+            }
+        }
+    }
+
+    private func change(_ metric: Metric, _ before: Double, _ after: Double) -> Change {
+        let delta = after - before
+        guard abs(delta) >= metric.floor, abs(delta) > abs(before) * thresholdPercent / 100 else { return .unchanged }
+        return (delta > 0) == metric.lowerIsBetter ? .regression : .improvement
+    }
+
+    public var outcome: Outcome {
+        let regressedStatus = statusChanges.contains { $0.before == .ok }
+        if regressedStatus || rows.contains(where: { $0.change == .regression }) { return .regressed }
+        if statusChanges.contains(where: { $0.after == .ok }) || rows.contains(where: { $0.change == .improvement }) {
+            return .improved
+        }
+        return .unchanged
+    }
+
+    /// The comparison as GitHub-flavoured Markdown.
+    public func render() -> String {
+        var lines = ["# Stagehand compare: \(after.workload)", ""]
+        let verdict =
+            switch outcome {
+            case .regressed: "**Regression** past \(thresholdPercent.reportFormatted)%"
+            case .improved: "**Improvement** past \(thresholdPercent.reportFormatted)%, no regression"
+            case .unchanged: "No change past \(thresholdPercent.reportFormatted)%"
+            }
+        lines.append(
+            "> \(verdict). Recommendation: `\(before.recommendation.stage)` → `\(after.recommendation.stage)`."
+        )
+        lines.append("")
+        for change in statusChanges {
+            let mark = change.before == .ok ? "⛔" : "✅"
+            lines.append("- \(mark) `\(change.stage.rawValue)`: \(change.before.rawValue) → \(change.after.rawValue)")
+        }
+        if !statusChanges.isEmpty { lines.append("") }
+        lines.append("| stage | metric | before | after | change |")
+        lines.append("|---|---|--:|--:|---|")
+        for row in rows {
+            let percent = row.percent.map { ($0 >= 0 ? "+" : "") + $0.reportFormatted + "%" } ?? "new"
+            let mark =
+                switch row.change {
+                case .regression: " ⛔ regression"
+                case .improvement: " ✅ improvement"
+                case .unchanged: ""
+                }
+            lines.append(
+                "| \(row.stage.rawValue) | \(row.metric) | \(row.before.reportFormatted) | \(row.after.reportFormatted) "
+                    + "| \(row.before == row.after ? "=" : percent)\(mark) |"
+            )
+        }
+        lines.append("")
+        lines.append(
+            "A change counts when it is past \(thresholdPercent.reportFormatted)% and past the metric's own floor "
+                + "(1 ms, 1 ms/s, 1 hang, 1 allocation, 2 points of utilisation, 0.1 interactions/s)."
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
