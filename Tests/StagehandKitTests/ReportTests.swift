@@ -36,6 +36,27 @@ import Testing
         #expect(markdown.contains("@concurrent\nnonisolated func decode() async"))
     }
 
+    @Test func theDecisionPathIsDrawnWithThePathTaken() throws {
+        let markdown = MarkdownReport(result: try Self.fixture()).render()
+        #expect(markdown.contains("```mermaid\nflowchart TD"))
+        // image-pipeline: not responsive on main (edge 1), async tried but not responsive (3), offloaded adopted (4).
+        #expect(markdown.contains("    linkStyle 1,3,4 stroke-width:4px"))
+        #expect(markdown.contains("    class Q1,Q2,Q3,S3 taken"))
+        #expect(markdown.contains("S3([\"✔ offloaded\"])"))
+    }
+
+    @Test func theBestValueOfARowIsBold() throws {
+        let markdown = MarkdownReport(result: try Self.fixture()).render()
+        let hitchRow = try #require(
+            markdown.split(separator: "\n").first { $0.hasPrefix("| hitch-time ratio (ms/s) |") }
+        )
+        #expect(hitchRow.hasSuffix("| **0 ✅** | **0 ✅** |"), "\(hitchRow)")
+        let hopsRow = try #require(
+            markdown.split(separator: "\n").first { $0.hasPrefix("| main-actor hops / interaction |") }
+        )
+        #expect(hopsRow.contains("| **1** |"))
+    }
+
     @Test func theJSONCarriesTheContractFields() throws {
         let data = try ReportWriter.encoder.encode(try Self.fixture())
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -97,18 +97,52 @@ public struct MarkdownReport: Sendable {
             ),
         ]
         for (name, cell) in rows {
-            let cells = stages.map { stage in stage.metrics.map(cell) ?? "–" }
+            let best = bestStages(forRow: name)
+            let cells = stages.map { stage -> String in
+                guard let metrics = stage.metrics else { return "–" }
+                return best.contains(stage.stage) ? "**\(cell(metrics))**" : cell(metrics)
+            }
             lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
         lines.append(
             "Main-loop, input, interaction, main-actor and `@concurrent` hop-wait percentiles are over every "
                 + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; every "
-                + "other value is the median over the repetitions. Hitch-time bands are Apple's: ✅ good < 5, "
-                + "⚠️ warning 5–10, ⛔ critical > 10 ms/s."
+                + "other value is the median over the repetitions. The best value of a row is in bold (where stages "
+                + "differ). Hitch-time bands are Apple's: ✅ good < 5, ⚠️ warning 5–10, ⛔ critical > 10 ms/s."
         )
         lines.append("")
         return lines
+    }
+
+    /// Rows with a better direction, and how to score them (lower is better).
+    private static let scores: [String: @Sendable (StageMetrics) -> Double] = [
+        "hitch-time ratio (ms/s)": { $0.hitchTimeRatioMsPerS },
+        "dropped frames": { Double($0.droppedFrames) },
+        "hangs ≥ 250 ms (longest)": { Double($0.hangs) },
+        "main-loop latency p50 / p99 / max (ms)": { $0.mainLoopLatencyMs.p99 },
+        "input latency p50 / p99 (ms)": { $0.inputLatencyMs.p99 },
+        "interaction latency p50 / p99 (ms)": { $0.interactionLatencyMs.p99 },
+        "throughput (interactions/s)": { -$0.throughputPerS },
+        "main-actor hops / interaction": { $0.mainActorHopsPerInteraction },
+        "main-actor entries / frame": { $0.mainActorEntriesPerFrame },
+        "main-actor blocking time (ms/s)": { $0.mainActorBlockingMsPerS },
+        "main-thread utilisation": { $0.mainThreadUtilization },
+        "allocations / interaction": { $0.allocationsPerInteraction },
+        "allocated KiB / interaction": { $0.allocatedBytesPerInteraction },
+    ]
+
+    /// The stages with the best value of a row, compared as printed (so a tie in print is a tie); none when all
+    /// stages agree.
+    private func bestStages(forRow name: String) -> Set<Stage> {
+        guard let score = Self.scores[name] else { return [] }
+        let measured = result.stages.compactMap { stage in
+            stage.metrics.map { (stage: stage.stage, printed: score($0).reportFormatted, value: score($0)) }
+        }
+        guard Set(measured.map(\.printed)).count > 1, let best = measured.min(by: { $0.value < $1.value }) else {
+            return []
+        }
+        return Set(measured.filter { $0.printed == best.printed }.map(\.stage))
     }
 
     private func statusCell(_ stage: StageResult) -> String {
@@ -147,7 +181,7 @@ public struct MarkdownReport: Sendable {
     // MARK: - Decision path
 
     private func decisionPath() -> [String] {
-        var lines = ["## Decision path", ""]
+        var lines = ["## Decision path", ""] + mermaid() + [""]
         for node in result.recommendation.path {
             let answer = node.answer ? "yes" : "no"
             let agreement = node.repetitionsAgree ? "" : " ⚠️ repetitions disagree on this answer"
@@ -170,6 +204,45 @@ public struct MarkdownReport: Sendable {
             for item in result.recommendation.remainingWork { lines.append("- \(item)") }
         }
         lines.append("")
+        return lines
+    }
+
+    /// The guide's tree as a Mermaid flowchart: the path this workload took drawn thick, its nodes marked ✔.
+    private func mermaid() -> [String] {
+        let adopted = result.recommendation.recommendedStage
+        // Edges in a fixed order, so `linkStyle` can name them by index.
+        let edges: [(from: String, to: String, label: String)] = [
+            ("Q1", "S1", "yes"), ("Q1", "Q2", "no"),
+            ("Q2", "S2", "yes, and async is responsive"), ("Q2", "Q3", "no, or async is not"),
+            ("Q3", "S3", "yes, and offloaded is responsive"), ("Q3", "Q4", "no, or offloaded is not"),
+            ("Q4", "S4", "yes, and actor-extracted is responsive"), ("Q4", "N", "no, or actor-extracted is not"),
+        ]
+        var taken: Set<String> = [adopted.map { "S\($0.number)" } ?? "N"]
+        var takenEdges: [Int] = []
+        for node in result.recommendation.path where node.node <= 4 {
+            taken.insert("Q\(node.node)")
+            let leaf = node.node == 1 ? (node.answer ? Stage.mainOnly : nil) : node.tried
+            takenEdges.append((node.node - 1) * 2 + (leaf != nil && leaf == adopted ? 0 : 1))
+        }
+        func label(_ id: String, _ text: String) -> String { taken.contains(id) ? "✔ \(text)" : text }
+        var lines = [
+            "```mermaid",
+            "flowchart TD",
+            "    Q1{\"\(label("Q1", "1. Responsive with everything on main?"))\"}",
+            "    Q2{\"\(label("Q2", "2. High-latency I/O blocking main?"))\"}",
+            "    Q3{\"\(label("Q3", "3. CPU-intensive work on main?"))\"}",
+            "    Q4{\"\(label("Q4", "4. Main-actor contention?"))\"}",
+            "    S1([\"\(label("S1", "main-only"))\"])",
+            "    S2([\"\(label("S2", "async"))\"])",
+            "    S3([\"\(label("S3", "offloaded"))\"])",
+            "    S4([\"\(label("S4", "actor-extracted"))\"])",
+            "    N([\"\(label("N", "none meets the budget"))\"])",
+        ]
+        for edge in edges { lines.append("    \(edge.from) -->|\"\(edge.label)\"| \(edge.to)") }
+        lines.append("    classDef taken stroke-width:4px")
+        lines.append("    class \(taken.sorted().joined(separator: ",")) taken")
+        lines.append("    linkStyle \(takenEdges.map(String.init).joined(separator: ",")) stroke-width:4px")
+        lines.append("```")
         return lines
     }
 
