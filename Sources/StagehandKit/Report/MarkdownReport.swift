@@ -23,6 +23,7 @@ public struct MarkdownReport: Sendable {
         out += decisionPath()
         out += antiPatterns()
         out += migration()
+        out += charts()
         out += mainThread()
         out += stepTimings()
         out += failures()
@@ -281,6 +282,19 @@ public struct MarkdownReport: Sendable {
             lines.append("")
         }
         return lines
+    }
+
+    // MARK: - Charts
+
+    private func charts() -> [String] {
+        guard LatencyChart(result: result).render() != nil else { return [] }
+        return [
+            "## Main-loop latency",
+            "",
+            "![Main-loop latency of every stage as a cumulative distribution, with the frame budget marked]"
+                + "(\(LatencyChart.fileName(for: result.workload)))",
+            "",
+        ]
     }
 
     // MARK: - Main thread and steps

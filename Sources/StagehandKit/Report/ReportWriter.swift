@@ -25,11 +25,15 @@ public struct ReportWriter: Sendable {
         try writeMarkdown(result)
     }
 
-    /// Writes `<workload>.md` only.
+    /// Writes `<workload>.md` and its chart (`<workload>-main-loop-latency.svg`), not the JSON.
     ///
-    /// - Throws: when the directory cannot be created or the file cannot be written.
+    /// - Throws: when the directory cannot be created or a file cannot be written.
     public func writeMarkdown(_ result: ProfileResult) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let chart = LatencyChart(result: result).render() {
+            let url = directory.appending(path: LatencyChart.fileName(for: result.workload))
+            try Data(chart.utf8).write(to: url, options: .atomic)
+        }
         try Data(MarkdownReport(result: result).render().utf8).write(
             to: markdownURL(for: result.workload),
             options: .atomic
