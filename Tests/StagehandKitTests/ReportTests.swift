@@ -112,6 +112,14 @@ import Testing
         #expect(asyncCode.contains("decode()  // CPU work, still on main"))
     }
 
+    @Test func eachStageSaysWhatNotToDoInTheWorkloadsNames() throws {
+        let playbook = MigrationPlaybook(workload: try Self.fixture().spec)
+        #expect(playbook.avoid(at: .offloaded).contains { $0.contains("`decode()`") })
+        #expect(playbook.avoid(at: .offloaded).contains { $0.contains("`imageCache`") })
+        #expect(Stage.allCases.allSatisfy { !playbook.avoid(at: $0).isEmpty })
+        #expect(playbook.steps(for: .async).contains { $0.hasPrefix("What not to do:") })
+    }
+
     @Test func reportNumbersAreFormattedForReading() {
         #expect(1234.6.reportFormatted == "1235")
         #expect(16.666666.reportFormatted == "16.67")

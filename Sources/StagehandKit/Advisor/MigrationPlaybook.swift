@@ -37,6 +37,7 @@ public struct MigrationPlaybook: Sendable {
         for interaction in workload.interactions.prefix(3) {
             steps.append("```swift\n\(code(for: interaction, at: stage))\n```")
         }
+        steps.append("What not to do:\n\n" + avoid(at: stage).map { "- \($0)" }.joined(separator: "\n"))
         if stage != .mainOnly {
             steps.append(
                 "Swift 6.2 helps: `swift package migrate --to-feature NonisolatedNonsendingByDefault` makes "
@@ -45,6 +46,51 @@ public struct MigrationPlaybook: Sendable {
             )
         }
         return steps
+    }
+
+    /// The guide's anti-patterns that apply at `stage`, in this workload's names.
+    func avoid(at stage: Stage) -> [String] {
+        let computes = names(of: .compute)
+        let subsystems = workload.subsystems.map { "`\(SwiftName.lowerCamel($0))`" }.joined(separator: ", ")
+        switch stage {
+        case .mainOnly:
+            return [
+                "Don't add `Task`s, `@concurrent` functions or actors here: main already meets the budget, and each "
+                    + "costs allocations and main-actor hops (see the anti-patterns above).",
+                "Don't do synchronous I/O on main when a step starts waiting on the network or disk: that is when "
+                    + "`async` pays.",
+            ]
+        case .async:
+            return [
+                "Don't move \(computes.isEmpty ? "CPU work" : computes) off main yet: measured, it fits the budget.",
+                "Don't escape the main actor with `Task.detached`: it drops priority and task-locals; `await` instead.",
+                "Don't block inside the task (a semaphore waiting for async work, synchronous I/O): it blocks main.",
+            ]
+        case .offloaded:
+            return [
+                "Don't mark everything `@concurrent`: only CPU work that touches no UI state"
+                    + (computes.isEmpty ? "." : " (\(computes))."),
+                "Don't pass main-actor objects into a `@concurrent` function: pass `Sendable` values and return results.",
+                subsystems.isEmpty
+                    ? "Don't introduce actors: there is no shared state whose main-actor time matters."
+                    : workload.subsystems.count == 1
+                        ? "Don't make \(subsystems) an actor yet: its main-actor time is not what misses the budget."
+                        : "Don't make \(subsystems) actors yet: their main-actor time is not what misses the budget.",
+            ]
+        case .actorExtracted:
+            return [
+                "Don't touch views from an actor or the `@concurrent` body: hop with `await MainActor.run`.",
+                "Don't assume state is unchanged across an `await` inside an actor method: actors are reentrant.",
+                "Don't make an actor per object: one actor per subsystem whose state is shared"
+                    + (subsystems.isEmpty ? "." : " (\(subsystems))."),
+            ]
+        }
+    }
+
+    /// The step names of `kind`, each once, as code.
+    private func names(of kind: StepKind) -> String {
+        let steps = workload.interactions.flatMap(\.steps).filter { $0.kind == kind }
+        return unique(steps).map { "`\(SwiftName.lowerCamel($0.label))()`" }.joined(separator: ", ")
     }
 
     /// The handler of one interaction, written the way `stage` writes it.
