@@ -43,6 +43,8 @@ public struct RunDistributions: Codable, Sendable, Equatable {
     public var interactionLatency = LatencySamples()
     public var hopWait = LatencySamples()
     public var poolHopWait = LatencySamples()
+    /// Every frame of the run (kept for the first repetition only, for the timeline chart).
+    public var frameTimeline: FrameTimeline?
 
     public init() {}
 }

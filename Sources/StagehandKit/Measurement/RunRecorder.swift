@@ -19,6 +19,8 @@ public final class RunRecorder: Sendable {
     }
 
     private struct State {
+        var timeline = FrameTimeline(reserving: FrameTimeline.capacity)
+        var firstVsync: Instant?
         var mainLoopLatency = Histogram<UInt64>.microseconds()
         var frameOverrun = Histogram<UInt64>.microseconds()
         var frames = 0
@@ -72,6 +74,9 @@ public final class RunRecorder: Sendable {
         state.withLock { state in
             state.frames += 1
             state.droppedFrames += max(coalesced, 0)
+            let first = state.firstVsync ?? vsync
+            state.firstVsync = first
+            state.timeline.add(vsync: vsync, done: ended, firstVsync: first)
             state.mainLoopLatency.record(nanoseconds: latency)
             let frameNs = ended.nanoseconds(since: started)
             state.mainBusyNs[.frame, default: 0] += frameNs
@@ -270,6 +275,7 @@ public final class RunRecorder: Sendable {
             distributions.interactionLatency = LatencySamples(state.interactionLatency)
             distributions.hopWait = LatencySamples(state.mainHopWait)
             distributions.poolHopWait = LatencySamples(state.poolHopWait)
+            distributions.frameTimeline = state.timeline
             let timings = state.stepTimings.values.sorted {
                 ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step)
             }

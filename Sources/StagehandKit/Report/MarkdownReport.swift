@@ -287,14 +287,26 @@ public struct MarkdownReport: Sendable {
     // MARK: - Charts
 
     private func charts() -> [String] {
-        guard LatencyChart(result: result).render() != nil else { return [] }
-        return [
-            "## Main-loop latency",
-            "",
-            "![Main-loop latency of every stage as a cumulative distribution, with the frame budget marked]"
-                + "(\(LatencyChart.fileName(for: result.workload)))",
-            "",
-        ]
+        var lines: [String] = []
+        if LatencyChart(result: result).render() != nil {
+            lines += [
+                "## Main-loop latency",
+                "",
+                "![Main-loop latency of every stage as a cumulative distribution, with the frame budget marked]"
+                    + "(\(LatencyChart.fileName(for: result.workload)))",
+                "",
+            ]
+        }
+        if FrameTimelineChart(result: result).render() != nil {
+            lines += [
+                "## Frames over time",
+                "",
+                "![When each frame was done after its vsync, one run per stage, hitches marked ×]"
+                    + "(\(FrameTimelineChart.fileName(for: result.workload)))",
+                "",
+            ]
+        }
+        return lines
     }
 
     // MARK: - Main thread and steps

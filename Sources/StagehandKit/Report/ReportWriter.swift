@@ -34,6 +34,10 @@ public struct ReportWriter: Sendable {
             let url = directory.appending(path: LatencyChart.fileName(for: result.workload))
             try Data(chart.utf8).write(to: url, options: .atomic)
         }
+        if let chart = FrameTimelineChart(result: result).render() {
+            let url = directory.appending(path: FrameTimelineChart.fileName(for: result.workload))
+            try Data(chart.utf8).write(to: url, options: .atomic)
+        }
         try Data(MarkdownReport(result: result).render().utf8).write(
             to: markdownURL(for: result.workload),
             options: .atomic

@@ -59,6 +59,8 @@ public enum StageChild {
             calibration: calibration,
             probes: probes
         ).run()
+        var distributions = outcome.distributions
+        if repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
         var metrics = outcome.metrics
         metrics.peakProcessResidentBytes = Self.peakResidentBytes
         let result = RepetitionResult(
@@ -67,7 +69,7 @@ public enum StageChild {
             seed: seed,
             metrics: metrics,
             stepTimings: outcome.stepTimings,
-            distributions: outcome.distributions,
+            distributions: distributions,
             calibration: calibration
         )
         let encoder = JSONEncoder()
