@@ -28,27 +28,63 @@ import Testing
         let stderr = scratch.appending(path: "stderr")
         _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        // Wait without holding a cooperative-pool thread: other suites run beside this one.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                exited.wait()
-                continuation.resume()
-            }
-        }
+        let running = try Running(
+            arguments,
+            in: directory,
+            stdout: try FileHandle(forWritingTo: stdout),
+            stderr: try FileHandle(forWritingTo: stderr)
+        )
         return Run(
-            status: process.terminationStatus,
+            status: await running.status(),
             stdout: try String(contentsOf: stdout, encoding: .utf8),
             stderr: try String(contentsOf: stderr, encoding: .utf8)
         )
+    }
+
+    /// `stagehand` started in the background.
+    struct Running {
+        let process = Process()
+        private let exited = DispatchSemaphore(value: 0)
+
+        init(
+            _ arguments: [String],
+            in directory: URL? = nil,
+            stdout: FileHandle = .nullDevice,
+            stderr: FileHandle = .nullDevice
+        ) throws {
+            process.executableURL = CLITests.executable
+            process.arguments = arguments
+            if let directory { process.currentDirectoryURL = directory }
+            process.standardOutput = stdout
+            process.standardError = stderr
+            let exited = self.exited
+            process.terminationHandler = { _ in exited.signal() }
+            try process.run()
+        }
+
+        /// Waits for the exit, without holding a cooperative-pool thread (other suites run beside this one).
+        func status() async -> Int32 {
+            let exited = self.exited
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    exited.wait()
+                    continuation.resume()
+                }
+            }
+            return process.terminationStatus
+        }
+
+        /// Sends `signal` once the profile's first stage child has started (bounded wait), and waits for the exit.
+        func interrupt(with signal: Int32) async throws -> Int32 {
+            var children: [String] = []
+            for _ in 0..<300 where children.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                children = CLITests.stageChildren(ofProfile: process.processIdentifier)
+            }
+            #expect(!children.isEmpty, "a stage child started")
+            kill(process.processIdentifier, signal)
+            return await status()
+        }
     }
 
     static func temporaryDirectory() throws -> URL {
@@ -263,30 +299,10 @@ import Testing
             """,
             to: directory
         )
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["profile", spec, "--output", directory.appending(path: "out").path, "--quiet"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let pid = process.processIdentifier
-        // Wait (bounded) for the first stage child to start; main-only blocks in it for ten minutes.
-        var children: [String] = []
-        for _ in 0..<300 where children.isEmpty {
-            try await Task.sleep(for: .milliseconds(100))
-            children = Self.stageChildren(ofProfile: pid)
-        }
-        #expect(!children.isEmpty, "a stage child started")
-        kill(pid, SIGINT)
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                exited.wait()
-                continuation.resume()
-            }
-        }
-        #expect(process.terminationStatus == 128 + SIGINT)
+        // main-only blocks its stage child for ten minutes.
+        let running = try Running(["profile", spec, "--output", directory.appending(path: "out").path, "--quiet"])
+        let pid = running.process.processIdentifier
+        #expect(try await running.interrupt(with: SIGINT) == 128 + SIGINT)
         #expect(Self.stageChildren(ofProfile: pid).isEmpty, "no orphaned stage child")
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out/long.json").path))
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out/long.md").path))
@@ -373,24 +389,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let earlier = directory.appending(path: "counter.md")
         try "an earlier report".write(to: earlier, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["profile", "counter", "--duration", "30", "--output", directory.path, "--quiet"]
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let pid = process.processIdentifier
-        for _ in 0..<300 where Self.stageChildren(ofProfile: pid).isEmpty {
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        kill(pid, SIGTERM)
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                exited.wait()
-                continuation.resume()
-            }
-        }
-        #expect(process.terminationStatus == 128 + SIGTERM)
+        let running = try Running(["profile", "counter", "--duration", "30", "--output", directory.path, "--quiet"])
+        #expect(try await running.interrupt(with: SIGTERM) == 128 + SIGTERM)
         #expect(try String(contentsOf: earlier, encoding: .utf8) == "an earlier report")
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "counter.json").path))
     }

@@ -13,6 +13,18 @@ import Testing
 
     static let calibration = CalibratedWork(iterationsPerMs: 100_000)
 
+    /// Profiles the tiny workload with `executable` standing in for `stagehand`.
+    static func profile(_ executable: URL, stages: [Stage], repetitions: Int) async throws -> [StageResult] {
+        let options = ProfileOptions(stages: stages, repetitions: repetitions)
+        return try await Profiler(
+            workload: workload,
+            options: options,
+            executable: executable,
+            calibration: calibration
+        )
+        .run()
+    }
+
     /// A stand-in for the `stagehand` executable: a shell script with the given body.
     static func script(_ body: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-test-\(UUID().uuidString).sh")
@@ -24,13 +36,7 @@ import Testing
     @Test func aChildKilledByASignalIsCrashedAndTheOtherStagesStillRun() async throws {
         let executable = try Self.script("echo 'about to fail'; kill -SEGV $$")
         defer { try? FileManager.default.removeItem(at: executable) }
-        let options = ProfileOptions(stages: [.mainOnly, .async], repetitions: 2)
-        let results = try await Profiler(
-            workload: Self.workload,
-            options: options,
-            executable: executable,
-            calibration: Self.calibration
-        ).run()
+        let results = try await Self.profile(executable, stages: [.mainOnly, .async], repetitions: 2)
         #expect(results.map(\.stage) == Stage.allCases)
         #expect(results[0].status == .crashed)
         #expect(results[1].status == .crashed)
@@ -45,25 +51,17 @@ import Testing
     @Test func aChildThatExitsWithoutAResultIsCrashed() async throws {
         let executable = try Self.script("exit 3")
         defer { try? FileManager.default.removeItem(at: executable) }
-        let options = ProfileOptions(stages: [.offloaded], repetitions: 1)
-        let results = try await Profiler(
-            workload: Self.workload,
-            options: options,
-            executable: executable,
-            calibration: Self.calibration
-        ).run()
+        let results = try await Self.profile(executable, stages: [.offloaded], repetitions: 1)
         #expect(results[2].status == .crashed)
         #expect(results[2].repetitions[0].failure?.contains("exited with status 3") == true)
     }
 
     @Test func aMissingExecutableIsReportedNotThrown() async throws {
-        let options = ProfileOptions(stages: [.async], repetitions: 1)
-        let results = try await Profiler(
-            workload: Self.workload,
-            options: options,
-            executable: URL(fileURLWithPath: "/nonexistent/stagehand"),
-            calibration: Self.calibration
-        ).run()
+        let results = try await Self.profile(
+            URL(fileURLWithPath: "/nonexistent/stagehand"),
+            stages: [.async],
+            repetitions: 1
+        )
         #expect(results[1].status == .crashed)
         #expect(results[1].repetitions[0].failure?.contains("could not start") == true)
     }

@@ -7,6 +7,27 @@ extension DecisionTree {
         var stage: Stage
         /// The step kind whose main-thread time answers the question.
         var kind: StepKind
+
+        /// This question on the path, answered from `stage`'s measurements; `tried` is the stage a yes tried.
+        func node(
+            reading stage: Stage,
+            evidence: [Evidence],
+            answer: Bool,
+            repetitionsAgree: Bool,
+            tried: Stage? = nil,
+            outcome: String
+        ) -> DecisionNode {
+            DecisionNode(
+                node: node,
+                question: text,
+                measuredStage: stage,
+                evidence: evidence,
+                answer: answer,
+                repetitionsAgree: repetitionsAgree,
+                tried: tried,
+                outcome: outcome
+            )
+        }
     }
 
     static let questions = [

@@ -55,14 +55,11 @@ public struct DecisionTree: Sendable {
             if !runsAgree { unsettled.insert(.repetitionsDisagree) }
             guard answer else {
                 path.append(
-                    DecisionNode(
-                        node: question.node,
-                        question: question.text,
-                        measuredStage: latest,
+                    question.node(
+                        reading: latest,
                         evidence: evidence,
                         answer: false,
                         repetitionsAgree: runsAgree,
-                        tried: nil,
                         outcome: "No: \(question.stage.rawValue) would not address what keeps main busy; not tried."
                     )
                 )
@@ -72,14 +69,11 @@ public struct DecisionTree: Sendable {
             guard let triedResult = byStage[candidate], triedResult.status != .skipped else {
                 unsettled.insert(.skipped)
                 path.append(
-                    DecisionNode(
-                        node: question.node,
-                        question: question.text,
-                        measuredStage: latest,
+                    question.node(
+                        reading: latest,
                         evidence: evidence,
                         answer: true,
                         repetitionsAgree: runsAgree,
-                        tried: nil,
                         outcome: "Yes, but \(candidate.rawValue) was not measured (left out of --stages), so whether "
                             + "it would suffice is unknown."
                     )
@@ -92,10 +86,8 @@ public struct DecisionTree: Sendable {
             let beyondNoise = !tried.responsive || comparison.beyondNoise
             if !beyondNoise { unsettled.insert(.repetitionsDisagree) }
             path.append(
-                DecisionNode(
-                    node: question.node,
-                    question: question.text,
-                    measuredStage: latest,
+                question.node(
+                    reading: latest,
                     evidence: evidence + tried.evidence + comparison.evidence,
                     answer: true,
                     repetitionsAgree: runsAgree && tried.agreed && beyondNoise,

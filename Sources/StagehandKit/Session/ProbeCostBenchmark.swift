@@ -53,15 +53,17 @@ public enum ProbeCostBenchmark {
         for round in 0..<rounds {
             for bare in round.isMultiple(of: 2) ? [true, false] : [false, true] {
                 let resultFile = scratch.appending(path: "result-\(round)-\(bare).json")
-                let child = ChildProcess(
-                    executable: executable,
-                    arguments: [
-                        "run-stage", stage.rawValue, "--workload", workloadFile.path, "--result", resultFile.path,
-                        "--seed", String(round + 1), "--iterations-per-ms", String(calibration.iterationsPerMs),
-                    ] + (bare ? ["--bare"] : []),
-                    environment: Profiler.childEnvironment,
-                    timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: workload.durationSeconds)
+                let child = StageChildInvocation(
+                    stage: stage,
+                    workloadFile: workloadFile,
+                    resultFile: resultFile,
+                    seed: UInt64(round + 1),
+                    repetition: round + 1,
+                    calibration: calibration,
+                    priority: .defaultPolicy,
+                    bare: bare
                 )
+                .process(executable: executable, durationSeconds: workload.durationSeconds)
                 _ = try await child.run()
                 let run = try JSONDecoder().decode(RepetitionResult.self, from: Data(contentsOf: resultFile))
                 guard let metrics = run.metrics else { continue }

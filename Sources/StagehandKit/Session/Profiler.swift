@@ -90,21 +90,16 @@ public struct Profiler: Sendable {
         scratch: URL
     ) async throws -> RepetitionResult {
         let resultFile = scratch.appending(path: "\(stage.rawValue)-\(repetition).json")
-        let child = ChildProcess(
-            executable: executable,
-            arguments: [
-                "run-stage", stage.rawValue,
-                "--workload", workloadFile.path,
-                "--result", resultFile.path,
-                "--seed", String(seed),
-                "--repetition", String(repetition),
-                "--iterations-per-ms", String(calibration.iterationsPerMs),
-                "--priority", options.priority.rawValue,
-            ],
-            environment: Self.childEnvironment,
-            timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: workload.durationSeconds),
-            interruption: interruption
+        let child = StageChildInvocation(
+            stage: stage,
+            workloadFile: workloadFile,
+            resultFile: resultFile,
+            seed: seed,
+            repetition: repetition,
+            calibration: calibration,
+            priority: options.priority
         )
+        .process(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
         let ran: ChildProcess.Result
         do {
             ran = try await child.run()
@@ -155,20 +150,6 @@ public struct Profiler: Sendable {
                     "exited with status \(status) without a result after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
             )
         }
-    }
-
-    /// The child's environment: this process's, with jemalloc's thread caches off so that its statistics count every
-    /// allocation (a cached allocation is otherwise invisible to them until the cache is flushed).
-    ///
-    /// Swift's crash backtracer is off too: a crashing stage then dies at once with the runtime's one-line message
-    /// as its last output, instead of spending seconds symbolicating (long enough to look hung) and ending its
-    /// output with register dumps.
-    static var childEnvironment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        let existing = environment["MALLOC_CONF"].map { "\($0)," } ?? ""
-        environment["MALLOC_CONF"] = existing + "tcache:false"
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        return environment
     }
 
     private static func signalName(_ signal: Int32) -> String {

@@ -58,15 +58,13 @@ struct StepRun: Sendable {
     }
 
     private func record(since start: Instant, onMain: Bool) {
-        let kind: RunRecorder.MainWork =
-            switch self.kind {
-            case .ui: .ui
-            case .io: .io
-            case .compute: .compute
-            case .state: .state
-            }
         let end = Instant.now
-        recorder.stepRan(key, kind: kind, nanoseconds: end.nanoseconds(since: start), onMain: onMain)
+        recorder.stepRan(
+            key,
+            kind: RunRecorder.MainWork(kind),
+            nanoseconds: end.nanoseconds(since: start),
+            onMain: onMain
+        )
         if onMain { segment.stepOnMain(from: start, to: end) }
     }
 }
