@@ -49,6 +49,15 @@ extension Stagehand {
         )
         var priority: BackgroundPriority = .defaultPolicy
 
+        @Option(
+            help: ArgumentHelp(
+                "Also write every measured run as a Chrome trace (JSON) that opens in ui.perfetto.dev: frames, "
+                    + "steps on their threads, hops and waits.",
+                valueName: "path"
+            )
+        )
+        var trace: String?
+
         @Flag(help: "No progress or table on the terminal; files only.")
         var quiet = false
 
@@ -75,14 +84,24 @@ extension Stagehand {
             }
             if let duration { spec.durationSeconds = duration }
             if let refreshHz { spec.refreshHz = refreshHz }
-            let options = ProfileOptions(stages: stages, repetitions: repetitions, seed: seed, priority: priority)
+            let traceURL = trace.map { URL(fileURLWithPath: $0) }
+            let options = ProfileOptions(
+                stages: stages,
+                repetitions: repetitions,
+                seed: seed,
+                priority: priority,
+                traceFile: traceURL
+            )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
-            do {
-                // Before minutes of profiling, not after: an output directory that cannot be made is known now.
-                try FileManager.default.createDirectory(at: writer.directory, withIntermediateDirectories: true)
-            } catch {
-                printError("error: --output \(output): \(error.localizedDescription)")
-                throw ExitCode(64)
+            // Before minutes of profiling, not after: a directory that cannot be made is known now.
+            for (option, directory) in [("--output", writer.directory), ("--trace", traceURL?.deletingLastPathComponent())] {
+                guard let directory else { continue }
+                do {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                } catch {
+                    printError("error: \(option) \(directory.relativePath): \(error.localizedDescription)")
+                    throw ExitCode(64)
+                }
             }
             let calibration = CalibratedWork.calibrate()
             let environment = RunEnvironment.current(
@@ -141,6 +160,7 @@ extension Stagehand {
                 print(TerminalSummary(result: result, colour: colour).render())
                 print(
                     "\nReport: \(writer.markdownURL(for: spec.name).relativePath)  ·  JSON: \(writer.jsonURL(for: spec.name).relativePath)"
+                        + (trace.map { "  ·  Trace: \($0)" } ?? "")
                 )
             }
         }

@@ -31,6 +31,9 @@ extension Stagehand {
         @Option(help: "Whether offloaded work yields to main.")
         var priority: BackgroundPriority = .defaultPolicy
 
+        @Option(help: "Where to write the measured run's event timeline (JSON), for profile --trace.")
+        var trace: String?
+
         @Flag(help: "Run without the per-interaction probes (only to measure what they cost).")
         var bare = false
 
@@ -43,7 +46,8 @@ extension Stagehand {
                 repetition: repetition,
                 calibration: iterationsPerMs.map(CalibratedWork.init(iterationsPerMs:)),
                 priority: priority,
-                probes: !bare
+                probes: !bare,
+                traceFile: trace
             )
         }
     }

@@ -9,6 +9,8 @@ final class MainLoop {
         var metrics: StageMetrics
         var stepTimings: [StepTiming]
         var distributions: RunDistributions
+        /// The run event by event, when traced.
+        var trace: TraceLog.Recording?
     }
 
     private let workload: Workload
@@ -18,13 +20,22 @@ final class MainLoop {
     private let recorder: RunRecorder
     private let allocations = JemallocProbe()
 
-    /// - Parameter probes: `false` only to measure the probes' own cost (see ``ProbeCostBenchmark``).
-    init(workload: Workload, stage: Stage, seed: UInt64, calibration: CalibratedWork, probes: Bool = true) {
+    /// - Parameters:
+    ///   - probes: `false` only to measure the probes' own cost (see ``ProbeCostBenchmark``).
+    ///   - trace: whether to keep the run's timeline event by event (for `profile --trace`).
+    init(
+        workload: Workload,
+        stage: Stage,
+        seed: UInt64,
+        calibration: CalibratedWork,
+        probes: Bool = true,
+        trace: Bool = false
+    ) {
         self.workload = workload
         self.stage = stage
         self.seed = seed
         self.calibration = calibration
-        recorder = RunRecorder(refreshHz: workload.refreshHz, probes: probes)
+        recorder = RunRecorder(refreshHz: workload.refreshHz, probes: probes, trace: trace ? TraceLog() : nil)
     }
 
     /// Runs the stage and returns what was measured.
@@ -78,7 +89,12 @@ final class MainLoop {
                         allocationsEnd: self.allocations?.sample()
                     )
                     continuation.resume(
-                        returning: Outcome(metrics: metrics, stepTimings: timings, distributions: distributions)
+                        returning: Outcome(
+                            metrics: metrics,
+                            stepTimings: timings,
+                            distributions: distributions,
+                            trace: recorder.trace?.recording(from: start, to: now)
+                        )
                     )
                 }
             }
@@ -96,6 +112,7 @@ final class MainLoop {
             StepRun(
                 kind: step.kind,
                 label: step.label,
+                interaction: interaction.name,
                 cost: step.cost,
                 key: StepTiming.Key(interaction: arrival.interaction, step: index),
                 calibration: calibration,

@@ -70,9 +70,13 @@ public final class RunRecorder: Sendable {
     /// probes themselves cost: frames and completions are still counted.
     let probes: Bool
 
-    public init(refreshHz: Double, probes: Bool = true) {
+    /// The run's event timeline, when a trace is asked for.
+    let trace: TraceLog?
+
+    public init(refreshHz: Double, probes: Bool = true, trace: TraceLog? = nil) {
         periodNs = UInt64((1e9 / refreshHz).rounded())
         self.probes = probes
+        self.trace = trace
     }
 
     // MARK: Frames
@@ -101,6 +105,7 @@ public final class RunRecorder: Sendable {
             }
             Self.noteUnresponsive(latency, in: &state)
         }
+        trace?.frame(vsync: vsync, started: started, ended: ended, deadline: deadline, coalesced: coalesced)
     }
 
     /// Records a frame still waiting for main when the run ended: a hang if it waited long enough, and a hitch

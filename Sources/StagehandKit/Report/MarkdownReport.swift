@@ -377,7 +377,7 @@ public struct MarkdownReport: Sendable {
 
     private func environment() -> [String] {
         let environment = result.environment
-        let rows: [(String, String)] = [
+        var rows: [(String, String)] = [
             ("machine", environment.machine),
             ("cores", "\(environment.cores)"),
             ("OS", environment.os),
@@ -399,6 +399,15 @@ public struct MarkdownReport: Sendable {
             ("started", environment.startedAt),
             ("reproduce", "`\(environment.command)`"),
         ]
+        if let trace = environment.traceFile {
+            rows.append(
+                (
+                    "trace",
+                    "`\(trace)`, to open in ui.perfetto.dev. It was recorded inside the measured runs, so their "
+                        + "allocation counts include its own (its event list growing); compare against untraced runs"
+                )
+            )
+        }
         var lines = ["## Environment", "", "| | |", "|---|---|"]
         for (name, value) in rows { lines.append("| \(name) | \(value.replacingNewlines()) |") }
         return lines

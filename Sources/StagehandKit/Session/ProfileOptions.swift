@@ -1,3 +1,5 @@
+import Foundation
+
 /// How to profile a workload: which stages, how many times, from which seed.
 public struct ProfileOptions: Sendable, Equatable {
     /// The stages to run, in journey order; the others are reported as skipped.
@@ -8,17 +10,21 @@ public struct ProfileOptions: Sendable, Equatable {
     public var seed: UInt64
     /// Whether offloaded work yields to the main thread, as on Apple platforms.
     public var priority: BackgroundPriority
+    /// Where to write every measured run as a Chrome trace (``ChromeTrace``), when one is asked for.
+    public var traceFile: URL?
 
     public init(
         stages: [Stage] = Stage.allCases,
         repetitions: Int = 3,
         seed: UInt64 = 1,
-        priority: BackgroundPriority = .defaultPolicy
+        priority: BackgroundPriority = .defaultPolicy,
+        traceFile: URL? = nil
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
         self.seed = seed
         self.priority = priority
+        self.traceFile = traceFile
     }
 
     /// How long a stage run waits, after arrivals stop, for the interactions still in flight to finish.

@@ -31,8 +31,11 @@ public struct Profiler: Sendable {
     /// - Parameters:
     ///   - interruption: when triggered, the running child is killed and the profile stops.
     ///   - progress: told as each stage run starts and finishes.
+    /// When ``ProfileOptions/traceFile`` is set, every measured run that finished is also written there as one
+    /// ``ChromeTrace``, once all have run.
+    ///
     /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails (a temporary
-    ///   directory or file cannot be written).
+    ///   directory or file, or the trace, cannot be written).
     public func run(
         interruption: Interruption = Interruption(),
         progress: @Sendable (Progress) -> Void = { _ in }
@@ -48,6 +51,7 @@ public struct Profiler: Sendable {
 
         var results: [Stage: [RepetitionResult]] = [:]
         var failed: Set<Stage> = []
+        var traced: [ChromeTrace.Run] = []
         let count = options.stages.count
         for repetition in 1...max(options.repetitions, 1) {
             let seed = options.seed &+ UInt64(repetition - 1)
@@ -72,9 +76,18 @@ public struct Profiler: Sendable {
                     scratch: scratch
                 )
                 if result.status != .ok { failed.insert(stage) }
+                if options.traceFile != nil, result.status == .ok,
+                    let data = try? Data(contentsOf: Self.traceFile(of: stage, repetition: repetition, in: scratch)),
+                    let recording = try? JSONDecoder().decode(TraceLog.Recording.self, from: data)
+                {
+                    traced.append(ChromeTrace.Run(stage: stage, repetition: repetition, recording: recording))
+                }
                 results[stage, default: []].append(result)
                 progress(.finished(stage, repetition: repetition, of: options.repetitions, result))
             }
+        }
+        if let traceFile = options.traceFile {
+            try ChromeTrace(workload: workload.name, runs: traced).write(to: traceFile)
         }
         return Stage.allCases.map { stage in
             StageResult(stage: stage, repetitions: (results[stage] ?? []).sorted { $0.repetition < $1.repetition })
@@ -97,7 +110,8 @@ public struct Profiler: Sendable {
             seed: seed,
             repetition: repetition,
             calibration: calibration,
-            priority: options.priority
+            priority: options.priority,
+            traceFile: options.traceFile.map { _ in Self.traceFile(of: stage, repetition: repetition, in: scratch) }
         )
         .process(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
         let ran: ChildProcess.Result
@@ -150,6 +164,11 @@ public struct Profiler: Sendable {
                     "exited with status \(status) without a result after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
             )
         }
+    }
+
+    /// Where the child of one stage run writes its trace recording.
+    private static func traceFile(of stage: Stage, repetition: Int, in scratch: URL) -> URL {
+        scratch.appending(path: "\(stage.rawValue)-\(repetition).trace.json")
     }
 
     private static func signalName(_ signal: Int32) -> String {

@@ -24,6 +24,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var command: String
     /// When the profile started, ISO 8601.
     public var startedAt: String
+    /// Where the profile's Chrome trace went, when it was traced (its recording is inside the measured runs).
+    public var traceFile: String?
 
     public init(
         swift: String,
@@ -39,7 +41,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         seed: UInt64,
         stages: [Stage],
         command: String,
-        startedAt: String
+        startedAt: String,
+        traceFile: String? = nil
     ) {
         self.swift = swift
         self.cores = cores
@@ -55,6 +58,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         self.stages = stages
         self.command = command
         self.startedAt = startedAt
+        self.traceFile = traceFile
     }
 
     /// This machine, for a profile of `workload` with `options` and `calibration`, started by `command`.
@@ -80,7 +84,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
             seed: options.seed,
             stages: options.stages,
             command: command,
-            startedAt: ISO8601DateFormatter().string(from: Date())
+            startedAt: ISO8601DateFormatter().string(from: Date()),
+            traceFile: options.traceFile?.relativePath
         )
     }
 

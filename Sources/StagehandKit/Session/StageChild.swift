@@ -19,7 +19,9 @@ public enum StageChild {
 
     /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
     ///
-    /// - Parameter calibration: the profile's work-loop calibration; measured here when `nil`.
+    /// - Parameters:
+    ///   - calibration: the profile's work-loop calibration; measured here when `nil`.
+    ///   - traceFile: where to write the measured run's ``TraceLog/Recording`` (JSON), when a trace is asked for.
     /// - Throws: when the workload file cannot be read or the result cannot be written.
     @MainActor
     public static func run(
@@ -30,7 +32,8 @@ public enum StageChild {
         repetition: Int,
         calibration: CalibratedWork? = nil,
         priority: BackgroundPriority = .defaultPolicy,
-        probes: Bool = true
+        probes: Bool = true,
+        traceFile: String? = nil
     ) async throws {
         priority.apply()
         let parentWatch = ParentWatch.endWithParent()
@@ -57,8 +60,12 @@ public enum StageChild {
             stage: stage,
             seed: seed,
             calibration: calibration,
-            probes: probes
+            probes: probes,
+            trace: traceFile != nil
         ).run()
+        if let traceFile, let trace = outcome.trace {
+            try JSONEncoder().encode(trace).write(to: URL(fileURLWithPath: traceFile), options: .atomic)
+        }
         var distributions = outcome.distributions
         if repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
         var metrics = outcome.metrics

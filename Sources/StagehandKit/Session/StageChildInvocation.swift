@@ -11,6 +11,8 @@ struct StageChildInvocation {
     var priority: BackgroundPriority
     /// Without the per-interaction probes (only to measure what they cost).
     var bare = false
+    /// Where the child writes the measured run's event timeline, when the profile is traced.
+    var traceFile: URL?
 
     var arguments: [String] {
         [
@@ -21,7 +23,7 @@ struct StageChildInvocation {
             "--repetition", String(repetition),
             "--iterations-per-ms", String(calibration.iterationsPerMs),
             "--priority", priority.rawValue,
-        ] + (bare ? ["--bare"] : [])
+        ] + (bare ? ["--bare"] : []) + (traceFile.map { ["--trace", $0.path] } ?? [])
     }
 
     /// The child process of `executable` that runs this stage, under a watchdog for a run of `durationSeconds`.

@@ -28,6 +28,7 @@ final class InteractionRun: Sendable {
         mainActorEntries.add(1, ordering: .relaxed)
         recorder.handlerStarted(arrival: arrival, at: now)
         segment.open(at: now, handler: true)
+        recorder.trace?.wait(.handlerWait, of: name, from: arrival, to: now)
     }
 
     /// The UI event handler has returned: its main-actor job is over (the main loop calls this).
@@ -43,29 +44,33 @@ final class InteractionRun: Sendable {
         mainActorEntries.add(1, ordering: .relaxed)
         recorder.mainActorHop(requested: requested, started: now)
         segment.open(at: now)
+        recorder.trace?.wait(.mainActorHop, of: name, from: requested, to: now)
     }
 
     /// The interaction's code runs on the cooperative pool (a `@concurrent` function), after asking to at `requested`.
     ///
     /// The thread takes background priority here when the run models Apple's scheduling (``BackgroundPriority``).
     func enteredPool(requestedAt requested: Instant) {
-        recorder.poolHop(requested: requested, started: .now)
+        let now = Instant.now
+        recorder.poolHop(requested: requested, started: now)
+        recorder.trace?.wait(.poolHop, of: name, from: requested, to: now)
         BackgroundPriority.enteringBackgroundWork()
     }
 
     /// The interaction's code runs on a subsystem's actor, after asking to at `requested`.
     func enteredSubsystem(_ subsystem: String, requestedAt requested: Instant) {
-        recorder.subsystemHop(subsystem, requested: requested, started: .now)
+        let now = Instant.now
+        recorder.subsystemHop(subsystem, requested: requested, started: now)
+        recorder.trace?.wait(.actorHop, subsystem, of: name, from: requested, to: now)
         BackgroundPriority.enteringBackgroundWork()
     }
 
     /// The last step is done.
     func finish() {
-        segment.close(at: MainQueue.isCurrent ? .now : nil)
-        recorder.interactionFinished(
-            arrival: arrival,
-            at: .now,
-            mainActorEntries: mainActorEntries.load(ordering: .relaxed)
-        )
+        let now = Instant.now
+        segment.close(at: MainQueue.isCurrent ? now : nil)
+        let entries = mainActorEntries.load(ordering: .relaxed)
+        recorder.interactionFinished(arrival: arrival, at: now, mainActorEntries: entries)
+        recorder.trace?.interaction(name, from: arrival, to: now, mainActorEntries: entries)
     }
 }

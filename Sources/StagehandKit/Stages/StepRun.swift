@@ -6,6 +6,8 @@ struct StepRun: Sendable {
     let kind: StepKind
     /// The step's name; for a `state` step, its subsystem.
     let label: String
+    /// The name of the interaction the step belongs to.
+    let interaction: String
     let cost: Cost
     let key: StepTiming.Key
     let calibration: CalibratedWork
@@ -49,6 +51,7 @@ struct StepRun: Sendable {
         segment.close(at: MainQueue.isCurrent ? start : nil)  // suspending: this main-actor job ends here
         let completed = await OutsideWorld.respond(afterMs: waitMs)
         recorder.stepRan(key, kind: .io, nanoseconds: completed.nanoseconds(since: start), onMain: false)
+        recorder.trace?.wait(.awaitedIO, label, of: interaction, from: start, to: completed)
         return completed
     }
 
@@ -66,5 +69,6 @@ struct StepRun: Sendable {
             onMain: onMain
         )
         if onMain { segment.stepOnMain(from: start, to: end) }
+        recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
     }
 }

@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+
+/// The timeline of one measured stage run, event by event: frames, steps on the threads that ran them, hops and
+/// waits, for `profile --trace` (see ``ChromeTrace``).
+///
+/// Only kept when a trace is asked for; the metrics never depend on it. Memory is bounded: after ``capacity``
+/// events the rest are counted, not kept, and the trace says so.
+public final class TraceLog: Sendable {
+    /// The most events one run keeps: enough for tens of seconds of the heaviest built-in workload.
+    public static let capacity = 100_000
+
+    /// What the events of one run are, as the run's child process writes them for the profile.
+    public struct Recording: Codable, Sendable, Equatable {
+        public var events: [Event] = []
+        /// Threads that ran traced work, main (thread 0) included.
+        public var threads = 1
+        /// Events past ``TraceLog/capacity``, not kept.
+        public var dropped = 0
+        /// The measured run, arrivals and drain.
+        public var start = Instant(nanoseconds: 0)
+        public var end = Instant(nanoseconds: 0)
+    }
+
+    /// One event on the monotonic clock, in the child's terms; ``ChromeTrace`` names and draws it.
+    ///
+    /// Its strings are the workload's own (shared, not copied), so recording an event allocates nothing beyond the
+    /// array's occasional growth: a traced run's allocation counts stay close to an untraced one's.
+    public struct Event: Codable, Sendable, Equatable {
+        public enum What: String, Codable, Sendable {
+            /// A frame's work on main.
+            case frame
+            /// A frame waiting for main after its vsync (recorded when over a millisecond).
+            case frameWait
+            /// A frame ended past its deadline (a moment; `milliseconds` past it).
+            case hitch
+            /// Main did not take a frame for the hang threshold or longer (a moment; `milliseconds` waited).
+            case hang
+            /// A step's work on the thread that ran it (an `io` step here blocked its thread).
+            case step
+            /// An awaited `io` step: a wait that holds no thread.
+            case awaitedIO
+            /// An event waiting for its main-actor handler.
+            case handlerWait
+            /// Hops: asked to run on the main actor, the pool, or the subsystem `label`'s actor, until running there.
+            case mainActorHop, poolHop, actorHop
+            /// A whole interaction, from its arrival to its last step (`count`: its main-actor entries).
+            case interaction
+        }
+
+        public var what: What
+        /// The step's name, the subsystem of an actor hop, or the interaction's name; empty for frames.
+        public var label: String
+        /// The interaction the event belongs to.
+        public var interaction: String?
+        public var kind: StepKind?
+        /// 0 for main, 1… for other threads in the order they first ran traced work; `nil` for a wait.
+        public var thread: Int?
+        public var start: Instant
+        public var end: Instant
+        /// What a frame, hitch or hang measured (see ``What``).
+        public var milliseconds: Double?
+        /// Vsyncs dropped before a frame; main-actor entries of an interaction.
+        public var count: Int?
+
+        public init(
+            _ what: What,
+            label: String = "",
+            interaction: String? = nil,
+            kind: StepKind? = nil,
+            thread: Int? = nil,
+            start: Instant,
+            end: Instant,
+            milliseconds: Double? = nil,
+            count: Int? = nil
+        ) {
+            self.what = what
+            self.label = label
+            self.interaction = interaction
+            self.kind = kind
+            self.thread = thread
+            self.start = start
+            self.end = end
+            self.milliseconds = milliseconds
+            self.count = count
+        }
+
+        /// Whether the event is a wait that holds no thread, rather than something on a thread.
+        public var isWait: Bool {
+            switch what {
+            case .frameWait, .awaitedIO, .handlerWait, .mainActorHop, .poolHop, .actorHop, .interaction: true
+            case .frame, .hitch, .hang, .step: false
+            }
+        }
+    }
+
+    private struct State {
+        var recording = Recording()
+        /// `pthread_self()` of each thread seen, to its index.
+        var threads: [UInt: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// The thread that created the log: the main thread, where the main loop runs.
+    private let mainThread: UInt
+
+    /// Call on the main thread.
+    init() {
+        mainThread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        state.withLock { $0.threads[mainThread] = 0 }
+    }
+
+    /// One frame job on main (the calling thread): the frame, its wait for main when that was over a millisecond,
+    /// and moments where it hitched (ended past `deadline`, in nanoseconds) or hung.
+    func frame(vsync: Instant, started: Instant, ended: Instant, deadline: UInt64, coalesced: Int) {
+        let waitedMs = started.milliseconds(since: vsync)
+        if waitedMs > 1 { append(Event(.frameWait, start: vsync, end: started, milliseconds: waitedMs)) }
+        append(Event(.frame, start: started, end: ended, milliseconds: waitedMs, count: coalesced), onThisThread: true)
+        if ended.nanoseconds > deadline {
+            let pastMs = Double(ended.nanoseconds - deadline) / 1e6
+            append(Event(.hitch, start: ended, end: ended, milliseconds: pastMs), onThisThread: true)
+        }
+        if waitedMs >= RunRecorder.hangThresholdMs {
+            append(Event(.hang, start: started, end: started, milliseconds: waitedMs), onThisThread: true)
+        }
+    }
+
+    /// A step of `interaction` kept the calling thread busy from `start` to `end`.
+    func step(_ label: String, kind: StepKind, of interaction: String, from start: Instant, to end: Instant) {
+        append(Event(.step, label: label, interaction: interaction, kind: kind, start: start, end: end), onThisThread: true)
+    }
+
+    /// A wait that holds no thread: an awaited io step, a hop, an event waiting for its handler.
+    func wait(_ what: Event.What, _ label: String = "", of interaction: String, from start: Instant, to end: Instant) {
+        append(Event(what, label: label, interaction: interaction, start: start, end: end))
+    }
+
+    /// An interaction from its arrival to its last step, having entered the main actor `entries` times.
+    func interaction(_ name: String, from start: Instant, to end: Instant, mainActorEntries entries: Int) {
+        append(Event(.interaction, label: name, start: start, end: end, count: entries))
+    }
+
+    /// Everything recorded, for a run that lasted from `start` to `end`.
+    func recording(from start: Instant, to end: Instant) -> Recording {
+        state.withLock { state in
+            var recording = state.recording
+            recording.start = start
+            recording.end = end
+            return recording
+        }
+    }
+
+    private func append(_ event: Event, onThisThread: Bool = false) {
+        let thread = onThisThread ? UInt(bitPattern: Int(bitPattern: pthread_self())) : nil
+        state.withLock { state in
+            guard state.recording.events.count < Self.capacity else {
+                state.recording.dropped += 1
+                return
+            }
+            var event = event
+            if let thread {
+                let index = state.threads[thread] ?? state.threads.count
+                state.threads[thread] = index
+                state.recording.threads = state.threads.count
+                event.thread = index
+            }
+            state.recording.events.append(event)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import StagehandKit
+
+/// The trace-event file built from constructed recordings: what Perfetto reads from it.
+struct ChromeTraceTests {
+    static func at(_ ms: Double) -> Instant { Instant(nanoseconds: 1_000_000_000 + UInt64(ms * 1e6)) }
+
+    static func event(
+        _ what: TraceLog.Event.What,
+        _ label: String = "",
+        thread: Int? = nil,
+        from start: Double,
+        to end: Double
+    ) -> TraceLog.Event {
+        TraceLog.Event(what, label: label, interaction: "tap", kind: .compute, thread: thread, start: at(start), end: at(end))
+    }
+
+    static func events(of trace: ChromeTrace) throws -> [[String: Any]] {
+        let file = try #require(try JSONSerialization.jsonObject(with: trace.data()) as? [String: Any])
+        return try #require(file["traceEvents"] as? [[String: Any]])
+    }
+
+    @Test func slicesKeepTheirThreadAndTimesStartAtTheFirstRun() throws {
+        var offloaded = TraceLog.Recording(threads: 2, start: Self.at(10), end: Self.at(30))
+        offloaded.events = [
+            Self.event(.frame, thread: 0, from: 10, to: 12),
+            Self.event(.step, "decode", thread: 1, from: 12.5, to: 20),
+            Self.event(.hitch, thread: 0, from: 29, to: 29),
+        ]
+        let trace = ChromeTrace(
+            workload: "w",
+            runs: [ChromeTrace.Run(stage: .offloaded, repetition: 1, recording: offloaded)]
+        )
+        let events = try Self.events(of: trace)
+        let threadNames = events.filter { $0["name"] as? String == "thread_name" }
+            .map { ($0["tid"] as? Int ?? 0, ($0["args"] as? [String: Any])?["name"] as? String ?? "") }
+        #expect(threadNames.map(\.0) == [1, 2])
+        #expect(threadNames.map(\.1) == ["main thread", "pool thread 1"])
+        let decode = try #require(events.first { $0["name"] as? String == "decode" })
+        #expect(decode["ph"] as? String == "X")
+        #expect(decode["pid"] as? Int == Stage.offloaded.number)
+        #expect(decode["tid"] as? Int == 2)
+        #expect(decode["ts"] as? Double == 2500, "microseconds from the run's start")
+        #expect(decode["dur"] as? Double == 7500)
+        #expect(decode["cat"] as? String == "compute")
+        #expect((decode["args"] as? [String: Any])?["interaction"] as? String == "tap")
+        let hitch = try #require(events.first { $0["name"] as? String == "hitch" })
+        #expect(hitch["ph"] as? String == "i")
+        #expect(hitch["s"] as? String == "t")
+        let sortIndex = try #require(events.first { $0["name"] as? String == "process_sort_index" })
+        #expect((sortIndex["args"] as? [String: Any])?["sort_index"] as? Int == Stage.offloaded.number)
+    }
+
+    /// Overlapping waits of one name go to separate rows (async ids); a wait after one ends reuses its row.
+    @Test func waitsArePackedIntoRowsThatNeverOverlap() throws {
+        var run = TraceLog.Recording(start: Self.at(0), end: Self.at(100))
+        run.events = [
+            Self.event(.mainActorHop, from: 0, to: 10),
+            Self.event(.mainActorHop, from: 5, to: 15),
+            Self.event(.mainActorHop, from: 12, to: 20),
+            Self.event(.poolHop, from: 5, to: 6),
+        ]
+        let events = try Self.events(
+            of: ChromeTrace(workload: "w", runs: [ChromeTrace.Run(stage: .async, repetition: 1, recording: run)])
+        )
+        let begins = events.filter { $0["ph"] as? String == "b" }
+        let ends = events.filter { $0["ph"] as? String == "e" }
+        #expect(begins.count == 5, "four waits and the measured run")
+        #expect(ends.count == begins.count)
+        let hops = begins.filter { $0["name"] as? String == "hop to main actor" }.map { $0["id"] as? Int ?? 0 }
+        #expect(hops.count == 3)
+        #expect(hops[0] != hops[1], "overlapping waits get separate rows")
+        #expect(hops[2] == hops[0], "the first row is free again at 12 ms")
+        let pool = try #require(begins.first { $0["name"] as? String == "hop to pool" }?["id"] as? Int)
+        #expect(!hops.contains(pool), "each name has rows of its own")
+    }
+
+    /// Each stage is one process, however many repetitions it ran; a recording that dropped events says so.
+    @Test func repetitionsShareTheirStagesProcess() throws {
+        var first = TraceLog.Recording(start: Self.at(0), end: Self.at(50))
+        first.dropped = 7
+        let second = TraceLog.Recording(start: Self.at(200), end: Self.at(250))
+        let trace = ChromeTrace(
+            workload: "w",
+            runs: [
+                ChromeTrace.Run(stage: .mainOnly, repetition: 2, recording: second),
+                ChromeTrace.Run(stage: .mainOnly, repetition: 1, recording: first),
+            ]
+        )
+        let events = try Self.events(of: trace)
+        #expect(events.filter { $0["name"] as? String == "process_name" }.count == 1)
+        let runs = events.filter { $0["name"] as? String == "measured run" && $0["ph"] as? String == "b" }
+        #expect(runs.map { $0["ts"] as? Double } == [0, 200_000])
+        let kept = (runs.first?["args"] as? [String: Any])?["events not kept"] as? String
+        #expect(kept?.hasPrefix("7,") == true)
+    }
+}
