@@ -94,7 +94,9 @@ extension Stagehand {
             )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             // Before minutes of profiling, not after: a directory that cannot be made is known now.
-            for (option, directory) in [("--output", writer.directory), ("--trace", traceURL?.deletingLastPathComponent())] {
+            for (option, directory) in [
+                ("--output", writer.directory), ("--trace", traceURL?.deletingLastPathComponent()),
+            ] {
                 guard let directory else { continue }
                 do {
                     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -126,7 +128,7 @@ extension Stagehand {
                 source.resume()
                 return source
             }
-            defer { signalSources.forEach { $0.cancel() } }
+            defer { for source in signalSources { source.cancel() } }
 
             let results: [StageResult]
             do {
@@ -156,8 +158,7 @@ extension Stagehand {
                 throw ToolFailure("could not write the report to \(output): \(error.localizedDescription)")
             }
             if !quiet {
-                let colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-                print(TerminalSummary(result: result, colour: colour).render())
+                print(TerminalSummary(result: result, colour: Terminal.wantsColour(STDOUT_FILENO)).render())
                 print(
                     "\nReport: \(writer.markdownURL(for: spec.name).relativePath)  ·  JSON: \(writer.jsonURL(for: spec.name).relativePath)"
                         + (trace.map { "  ·  Trace: \($0)" } ?? "")

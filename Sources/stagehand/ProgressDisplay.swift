@@ -2,44 +2,128 @@ import Foundation
 import StagehandKit
 import Synchronization
 
-/// One line per stage run on standard error: what is running, then how it ended.
+/// What the profile is doing, on standard error: a line per stage run, then how it ended.
 ///
-/// On a terminal the line is completed in place when the run ends; piped (or under CI) each event is its own line.
+/// On a terminal the line is redrawn in place as the run goes (elapsed time against the expected, with a bar), and
+/// completed with the outcome. Piped or under CI (`CI` set) every event is a plain line of its own, with a line every
+/// ``heartbeatSeconds`` during a long run, so a log shows the profile is alive without filling with redraws.
 final class ProgressDisplay: Sendable {
+    /// How often a plain-lines display says a long run is still going.
+    static let heartbeatSeconds = 15.0
+
+    private struct Current {
+        var stage: Stage
+        var repetition: Int
+        var of: Int
+        var durationSeconds: Double
+        var started: Instant
+        var index: Int
+    }
+
+    private struct State {
+        var completed = 0
+        var current: Current?
+        /// Redraws the line (terminal) or writes the heartbeat (plain lines) while a run goes on.
+        var ticker: DispatchSourceTimer?
+    }
+
     private let enabled: Bool
     private let totalRuns: Int
     private let inPlace: Bool
-    private let completed = Mutex(0)
+    private let colour: Bool
+    private let state = Mutex(State())
 
     init(enabled: Bool, totalRuns: Int) {
         self.enabled = enabled
         self.totalRuns = totalRuns
-        inPlace = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+        inPlace = Terminal.isInteractive(STDERR_FILENO)
+        colour = Terminal.wantsColour(STDERR_FILENO)
     }
 
     func show(_ event: Profiler.Progress) {
         guard enabled else { return }
         switch event {
         case .started(let stage, let repetition, let of, let duration):
-            let index = completed.withLock { $0 } + 1
-            let width = String(totalRuns).count
-            let counter = String(repeating: " ", count: width - String(index).count) + "\(index)/\(totalRuns)"
-            let text =
-                "  [\(counter)] \(stage.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) "
-                + "repetition \(repetition)/\(of), \(duration.reportFormatted) s …"
-            write(inPlace ? text : text + "\n")
-        case .finished(let stage, _, _, let result):
-            completed.withLock { $0 += 1 }
-            let outcome =
-                switch result.status {
-                case .ok:
-                    result.metrics.map {
-                        "ok: hitch-time \($0.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
-                            + "input p99 \($0.inputLatencyMs.p99.reportFormatted) ms, \($0.hangs) hangs"
-                    } ?? "ok"
-                default: "\(result.status.rawValue.uppercased()): \(result.failure ?? "")".prefix(160).description
-                }
-            write(inPlace ? " \(outcome)\n" : "    \(stage.rawValue): \(outcome)\n")
+            state.withLock { state in
+                state.ticker?.cancel()
+                let current = Current(
+                    stage: stage,
+                    repetition: repetition,
+                    of: of,
+                    durationSeconds: duration,
+                    started: .now,
+                    index: state.completed + 1
+                )
+                state.current = current
+                write(inPlace ? Terminal.redrawLine(line(current)) : line(current) + "\n")
+                let ticker = DispatchSource.makeTimerSource(queue: .global())
+                let interval = inPlace ? 0.2 : Self.heartbeatSeconds
+                ticker.schedule(deadline: .now() + interval, repeating: interval)
+                ticker.setEventHandler { [weak self] in self?.tick() }
+                ticker.resume()
+                state.ticker = ticker
+            }
+        case .finished(_, _, _, let result):
+            state.withLock { state in
+                state.ticker?.cancel()
+                state.ticker = nil
+                state.completed += 1
+                guard let current = state.current else { return }
+                state.current = nil
+                let outcome = outcome(of: result)
+                write(
+                    inPlace
+                        ? Terminal.redrawLine("\(prefix(current))  \(outcome)") + "\n"
+                        : "    \(current.stage.rawValue): \(outcome)\n"
+                )
+            }
+        }
+    }
+
+    /// Redraws the running line, or says a long run is still going; under the lock, so never after its end.
+    private func tick() {
+        state.withLock { state in
+            guard let current = state.current else { return }
+            if inPlace {
+                write(Terminal.redrawLine(line(current)))
+            } else {
+                let elapsed = Instant.now.milliseconds(since: current.started) / 1000
+                write("    \(current.stage.rawValue): still running, \(Int(elapsed.rounded())) s\n")
+            }
+        }
+    }
+
+    /// `[ 2/12] offloaded        repetition 1/3`
+    private func prefix(_ run: Current) -> String {
+        let width = String(totalRuns).count
+        let counter = String(repeating: " ", count: width - String(run.index).count) + "\(run.index)/\(totalRuns)"
+        return "  [\(counter)] \(run.stage.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) "
+            + "repetition \(run.repetition)/\(run.of)"
+    }
+
+    /// The running line: on a terminal with elapsed time and a bar, piped with the run's length.
+    private func line(_ run: Current) -> String {
+        guard inPlace else { return "\(prefix(run)), \(run.durationSeconds.reportFormatted) s …" }
+        // The child's warm-up and start-up come before the measured run; the drain after it is usually short.
+        let expected = run.durationSeconds + min(StageChild.warmUpSeconds, run.durationSeconds) + 0.2
+        let elapsed = Instant.now.milliseconds(since: run.started) / 1000
+        let status =
+            elapsed <= expected
+            ? "\(Terminal.bar(fraction: elapsed / expected, width: 20)) \(String(format: "%.1f", elapsed)) s of ~\(String(format: "%.1f", expected)) s"
+            : "\(Terminal.bar(fraction: 1, width: 20)) \(String(format: "%.1f", elapsed)) s, finishing interactions in flight"
+        return "\(prefix(run))  \(status)"
+    }
+
+    private func outcome(of result: RepetitionResult) -> String {
+        switch result.status {
+        case .ok:
+            guard let metrics = result.metrics else { return "ok" }
+            return Terminal.colour("ok", .green, enabled: colour)
+                + ": hitch-time \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
+                + "input p99 \(metrics.inputLatencyMs.p99.reportFormatted) ms, \(metrics.hangs) hangs"
+        default:
+            let text = "\(result.status.rawValue.uppercased()): \(result.failure ?? "")".prefix(160).description
+            return Terminal.colour(text, .red, enabled: colour)
         }
     }
 

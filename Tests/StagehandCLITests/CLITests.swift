@@ -174,6 +174,7 @@ import Testing
         #expect(run.stdout.contains("main-only"))
         #expect(run.stdout.contains("Verdict:"))
         #expect(run.stderr.contains("repetition 1/1"))
+        #expect(!run.stderr.contains("\r") && !run.stderr.contains("\u{1B}"), "piped progress is plain lines")
         let json = directory.appending(path: "reports/tiny.json")
         let markdown = directory.appending(path: "reports/tiny.md")
         let result = try ReportWriter.read(json)
@@ -198,6 +199,39 @@ import Testing
               - { compute: work, ms: 0.5 }
               - { ui: show, ms: 0.3 }
         """
+
+    /// On a terminal the progress line is redrawn in place with the elapsed time; with `CI` set it is plain lines,
+    /// terminal or not. Run under `script`, which gives the profile a pseudo-terminal.
+    @Test(arguments: [false, true])
+    func progressRedrawsInPlaceOnlyOnATerminalOutsideCI(ci: Bool) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let transcript = directory.appending(path: "transcript")
+        let command =
+            [Self.executable.path, "profile", "counter", "--stages", "main-only", "--duration", "0.6"]
+            + ["--repetitions", "1", "--output", directory.path]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command.joined(separator: " "), transcript.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = ci ? "true" : nil
+        environment["TERM"] = "xterm"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+        #expect(process.terminationStatus == 0)
+        let output = String(decoding: try Data(contentsOf: transcript), as: UTF8.self)
+        #expect(output.contains("[1/1] main-only"), "\(output)")
+        #expect(output.contains("\r\u{1B}[2K") == !ci, "redrawn in place: \(!ci)")
+        #expect(output.contains(" s of ~") == !ci, "elapsed time shown: \(!ci)")
+    }
 
     /// Every step kind lands where the stage says: read back from where the child saw each step run.
     @Test func eachStageRunsEachStepKindWhereTheStageSays() async throws {
@@ -244,7 +278,15 @@ import Testing
         let spec = try Self.write(Self.placementSpec, to: directory)
         let trace = directory.appending(path: "traces/placement.trace.json")
         let run = try await Self.stagehand(
-            "profile", spec, "--repetitions", "1", "--quiet", "--output", directory.path, "--trace", trace.path
+            "profile",
+            spec,
+            "--repetitions",
+            "1",
+            "--quiet",
+            "--output",
+            directory.path,
+            "--trace",
+            trace.path
         )
         #expect(run.status == 0, "\(run.stderr)")
         let file = try #require(

@@ -14,7 +14,15 @@ struct ChromeTraceTests {
         from start: Double,
         to end: Double
     ) -> TraceLog.Event {
-        TraceLog.Event(what, label: label, interaction: "tap", kind: .compute, thread: thread, start: at(start), end: at(end))
+        TraceLog.Event(
+            what,
+            label: label,
+            interaction: "tap",
+            kind: .compute,
+            thread: thread,
+            start: at(start),
+            end: at(end)
+        )
     }
 
     static func events(of trace: ChromeTrace) throws -> [[String: Any]] {

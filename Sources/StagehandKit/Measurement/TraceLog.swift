@@ -127,7 +127,10 @@ public final class TraceLog: Sendable {
 
     /// A step of `interaction` kept the calling thread busy from `start` to `end`.
     func step(_ label: String, kind: StepKind, of interaction: String, from start: Instant, to end: Instant) {
-        append(Event(.step, label: label, interaction: interaction, kind: kind, start: start, end: end), onThisThread: true)
+        append(
+            Event(.step, label: label, interaction: interaction, kind: kind, start: start, end: end),
+            onThisThread: true
+        )
     }
 
     /// A wait that holds no thread: an awaited io step, a hop, an event waiting for its handler.

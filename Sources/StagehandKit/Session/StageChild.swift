@@ -15,7 +15,7 @@ public enum StageChild {
     }
 
     /// How long the unmeasured warm-up run before the measured one lasts, at most.
-    static let warmUpSeconds = 0.3
+    public static let warmUpSeconds = 0.3
 
     /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
     ///

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What the CLI needs of a terminal: whether there is one, redrawing a line in place, a bar, and colour.
+enum Terminal {
+    enum Colour: String {
+        case red = "31"
+        case green = "32"
+    }
+
+    /// Whether `descriptor` is a terminal a person watches: a TTY, not a CI log, not a dumb terminal.
+    static func isInteractive(_ descriptor: Int32) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isatty(descriptor) == 1 && environment["CI"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// Whether to colour what goes to `descriptor` (an interactive terminal, and `NO_COLOR` unset).
+    static func wantsColour(_ descriptor: Int32) -> Bool {
+        isInteractive(descriptor) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    /// `text` replacing the cursor's line: back to its start, clear it, write.
+    static func redrawLine(_ text: String) -> String {
+        "\r\u{1B}[2K" + text
+    }
+
+    /// `▕██████░░░░░░▏` filled to `fraction` (clamped to 0…1).
+    static func bar(fraction: Double, width: Int) -> String {
+        let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
+        return "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "▏"
+    }
+
+    static func colour(_ text: String, _ colour: Colour, enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
