@@ -12,6 +12,8 @@ let hdrHistogram: Package.Dependency = .package(
     from: "0.2.0"
 )
 let yams: Package.Dependency = .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
+/// The terminal's side-by-side table, as package-benchmark draws its own.
+let textTable: Package.Dependency = .package(url: "https://github.com/ordo-one/TextTable", from: "0.0.2")
 
 let package = Package(
     name: "Stagehand",
@@ -20,7 +22,7 @@ let package = Package(
         .executable(name: "stagehand", targets: ["stagehand"]),
         .library(name: "StagehandKit", targets: ["StagehandKit"]),
     ],
-    dependencies: [argumentParser, hdrHistogram, yams],
+    dependencies: [argumentParser, hdrHistogram, yams, textTable],
     targets: [
         // MARK: - C
 
@@ -39,6 +41,7 @@ let package = Package(
                 "CJemalloc",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "TextTable", package: "TextTable"),
             ],
             plugins: ["EmbedWorkloads"]
         ),

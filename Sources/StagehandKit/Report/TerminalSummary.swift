@@ -1,4 +1,6 @@
-/// The stages side by side as plain text for a terminal, with the verdict underneath.
+import TextTable
+
+/// The stages side by side as a table for a terminal, with the verdict underneath.
 public struct TerminalSummary: Sendable {
     public var result: ProfileResult
     /// Whether to use ANSI colour (only on a TTY).
@@ -9,13 +11,15 @@ public struct TerminalSummary: Sendable {
         self.colour = colour
     }
 
+    /// One row of the table: the metric, then a cell per stage.
+    private struct Row {
+        var name: String
+        var cells: [String]
+    }
+
     public func render() -> String {
         let stages = result.stages
         let recommended = result.recommendation.recommendedStage
-        var rows: [[String]] = [
-            [""] + stages.map { $0.stage == recommended ? "\($0.stage.rawValue) ✔" : $0.stage.rawValue }
-        ]
-        rows.append(["status"] + stages.map(\.status.rawValue))
         let metrics: [(String, (StageMetrics) -> String)] = [
             ("hitch-time ratio ms/s", { $0.hitchTimeRatioMsPerS.reportFormatted }),
             ("hangs", { "\($0.hangs)" }),
@@ -28,21 +32,16 @@ public struct TerminalSummary: Sendable {
             ("main utilisation", { "\(($0.mainThreadUtilization * 100).reportFormatted)%" }),
             ("allocations / interaction", { $0.allocationsPerInteraction.reportFormatted }),
         ]
-        for (name, cell) in metrics {
-            rows.append([name] + stages.map { $0.metrics.map(cell) ?? "–" })
+        let rows =
+            [Row(name: "status", cells: stages.map(\.status.rawValue))]
+            + metrics.map { name, cell in Row(name: name, cells: stages.map { $0.metrics.map(cell) ?? "–" }) }
+        let headers = stages.map { $0.stage == recommended ? "\($0.stage.rawValue) ✔" : $0.stage.rawValue }
+        let table = TextTable<Row> { row in
+            [Column(title: "", value: row.name)]
+                + headers.indices.map { Column(title: headers[$0], value: row.cells[$0], align: .right) }
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines: [String] = []
-        for (index, row) in rows.enumerated() {
-            let cells = row.enumerated().map { column, text in
-                column == 0
-                    ? text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[column] - text.count) + text
-            }
-            let line = cells.joined(separator: "  ")
-            lines.append(index == 0 ? bold(line) : line)
-            if index == 0 { lines.append(String(repeating: "─", count: line.count)) }
-        }
+        var lines = (table.string(for: rows, style: Style.psql) ?? "").split(separator: "\n").map(String.init)
+        if lines.count > 1 { lines[1] = bold(lines[1]) }  // the header row, under the top rule
         lines.append("")
         let verdict = recommended.map { "Verdict: \($0.rawValue)" } ?? "Verdict: no stage meets the budget"
         lines.append(bold(colourise(verdict, recommended == nil ? "31" : "32")) + " — " + result.recommendation.summary)
