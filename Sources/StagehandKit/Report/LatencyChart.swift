@@ -90,8 +90,12 @@ public struct LatencyChart: Sendable {
             ##"<line x1="\##(n(x(budget)))" y1="\##(n(y(0)))" x2="\##(n(x(budget)))" y2="\##(n(y(1)))" "##
                 + ##"stroke="#000" stroke-width="1.5" stroke-dasharray="1 3"/>"##
         )
+        // Right of the line, or left of it where the label would run past the plot (about 6.5 px a character).
+        let label = "frame budget \(budget.reportFormatted) ms"
+        let fitsRight = x(budget) + 4 + Double(label.count) * 6.5 <= Self.left + plotWidth
         svg.append(
-            ##"<text x="\##(n(x(budget) + 4))" y="\##(n(y(0.04)))">frame budget \##(budget.reportFormatted) ms</text>"##
+            ##"<text x="\##(n(fitsRight ? x(budget) + 4 : x(budget) - 4))" y="\##(n(y(0.04)))" "##
+                + ##"text-anchor="\##(fitsRight ? "start" : "end")">\##(label)</text>"##
         )
         // One step line per stage, and its legend entry.
         for (index, (stage, samples)) in series.enumerated() {

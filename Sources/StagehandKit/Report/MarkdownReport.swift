@@ -70,7 +70,7 @@ public struct MarkdownReport: Sendable {
                 "hitch-time ratio (ms/s)",
                 { "\($0.hitchTimeRatioMsPerS.reportFormatted) \(band($0.hitchTimeRatioMsPerS))" }
             ),
-            ("hitches / frames", { "\($0.hitches) / \($0.frames)" }),
+            ("hitches / frames", { unbroken("\($0.hitches)", "\($0.frames)") }),
             ("dropped frames", { "\($0.droppedFrames)" }),
             (
                 "hangs ≥ 250 ms (longest)",
@@ -160,22 +160,27 @@ public struct MarkdownReport: Sendable {
     }
 
     private func triple(_ summary: LatencySummary) -> String {
-        "\(summary.p50.reportFormatted) / \(summary.p99.reportFormatted) / \(summary.max.reportFormatted)"
+        unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted, summary.max.reportFormatted)
     }
 
     private func pair(_ summary: LatencySummary) -> String {
-        summary.count == 0 ? "–" : "\(summary.p50.reportFormatted) / \(summary.p99.reportFormatted)"
+        summary.count == 0 ? "–" : unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted)
     }
 
     private func jobCounts(_ metrics: StageMetrics) -> String {
         let jobs = metrics.mainActorJobs
-        return "\(jobs.over16ms) / \(jobs.over50ms) / \(jobs.over250ms)"
+        return unbroken("\(jobs.over16ms)", "\(jobs.over50ms)", "\(jobs.over250ms)")
+    }
+
+    /// Values that share a cell, `a / b / c`, joined with no-break spaces so a narrow column never splits them.
+    private func unbroken(_ values: String...) -> String {
+        values.joined(separator: "\u{00A0}/\u{00A0}")
     }
 
     private func subsystemHops(_ metrics: StageMetrics) -> String {
         guard !metrics.subsystemHopWaitMs.isEmpty else { return "–" }
         return metrics.subsystemHopWaitMs.sorted { $0.key < $1.key }
-            .map { "\($0.key) \($0.value.p99.reportFormatted)" }
+            .map { "\($0.key):\u{00A0}\($0.value.p99.reportFormatted)" }
             .joined(separator: ", ")
     }
 
