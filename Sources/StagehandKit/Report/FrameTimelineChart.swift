@@ -76,9 +76,15 @@ public struct FrameTimelineChart: Sendable {
                 ##"<line x1="\##(n(Self.left))" y1="\##(n(y(budget)))" x2="\##(n(Self.left + plotWidth))" "##
                     + ##"y2="\##(n(y(budget)))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 3"/>"##
             )
+            // The budget's key sits above the plot, right of the title, where no frame or cross can cover it.
+            let keyEnd = Self.left + plotWidth
             svg.append(
-                ##"<text x="\##(n(Self.left + plotWidth - 4))" y="\##(n(y(budget) - 4))" text-anchor="end">"##
+                ##"<text x="\##(n(keyEnd))" y="\##(n(panelTop - 6))" text-anchor="end">"##
                     + "budget \(budget.reportFormatted) ms</text>"
+            )
+            svg.append(
+                ##"<line x1="\##(n(keyEnd - 150))" y1="\##(n(panelTop - 10))" x2="\##(n(keyEnd - 118))" "##
+                    + ##"y2="\##(n(panelTop - 10))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 3"/>"##
             )
             // One line per stretch of consecutive frames: where vsyncs were dropped, the line breaks.
             var segments: [[String]] = [[]]
