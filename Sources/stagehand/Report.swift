@@ -7,7 +7,10 @@ extension Stagehand {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render the Markdown migration report again from a saved JSON result.",
-            discussion: "Writes <output>/<name>.md, byte-identical to what profile wrote for the same JSON."
+            discussion: """
+                Writes <output>/<name>.md and its charts, byte-identical to what profile wrote for the same JSON, and \
+                prints the stages side by side with the verdict.
+                """
         )
 
         @Argument(help: "A JSON result written by `stagehand profile`.")
@@ -32,7 +35,8 @@ extension Stagehand {
             } catch {
                 throw ToolFailure("could not write the report to \(directory.path): \(error.localizedDescription)")
             }
-            print(writer.markdownURL(for: profile.workload).relativePath)
+            print(TerminalSummary(result: profile, colour: Terminal.wantsColour(STDOUT_FILENO)).render())
+            print("\nReport: \(writer.markdownURL(for: profile.workload).relativePath)")
         }
     }
 }

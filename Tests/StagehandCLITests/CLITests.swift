@@ -485,13 +485,46 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "counter.json").path))
     }
 
+    /// `report` renders the Markdown and charts again from a saved result, exactly as the library renders them, and
+    /// prints the table; a result it cannot read exits 64 and writes nothing.
+    @Test func reportRendersASavedResultAgain() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appending(path: "image-pipeline.json")
+        try FileManager.default.copyItem(at: Self.fixture, to: saved)
+        let run = try await Self.stagehand("report", saved.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("| offloaded ✔ |"))
+        #expect(run.stdout.contains("Report: "))
+        let result = try ReportWriter.read(saved)
+        let markdown = try String(contentsOf: directory.appending(path: "image-pipeline.md"), encoding: .utf8)
+        #expect(markdown == MarkdownReport(result: result).render())
+        #expect(
+            FileManager.default.fileExists(atPath: directory.appending(path: "image-pipeline-frame-timeline.svg").path)
+        )
+
+        let truncated = directory.appending(path: "truncated.json")
+        try Data(try Data(contentsOf: saved).prefix(500)).write(to: truncated)
+        let refused = try await Self.stagehand(
+            "report",
+            truncated.path,
+            "--output",
+            directory.appending(path: "out").path
+        )
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("truncated.json"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "out").path))
+    }
+
+    /// The image-pipeline result kept as a test fixture.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appending(path: "../StagehandKitTests/Fixtures/image-pipeline.json").standardized
+
     /// `compare` exits 0, 2 or 4 for CI, and 64 for results it cannot compare.
     @Test func compareExitsWithWhatChanged() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "../StagehandKitTests/Fixtures/image-pipeline.json").standardized
-        var result = try ReportWriter.read(fixture)
+        var result = try ReportWriter.read(Self.fixture)
         let before = directory.appending(path: "before.json")
         try JSONEncoder().encode(result).write(to: before)
         #expect(try await Self.stagehand("compare", before.path, before.path).status == 0)
