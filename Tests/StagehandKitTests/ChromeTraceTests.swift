@@ -25,8 +25,15 @@ struct ChromeTraceTests {
         )
     }
 
-    static func events(of trace: ChromeTrace) throws -> [[String: Any]] {
-        let file = try #require(try JSONSerialization.jsonObject(with: trace.data()) as? [String: Any])
+    /// The events of a trace of `runs`, written to a file and read back as JSON.
+    static func events(of runs: [ChromeTrace.Run]) throws -> [[String: Any]] {
+        let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-trace-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let trace = try ChromeTrace(destination: url, workload: "w", origin: at(0))
+        for run in runs { try trace.add(run) }
+        try trace.finish()
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        #expect((file["metadata"] as? [String: Any])?["workload"] as? String == "w")
         return try #require(file["traceEvents"] as? [[String: Any]])
     }
 
@@ -37,11 +44,7 @@ struct ChromeTraceTests {
             Self.event(.step, "decode", thread: 1, from: 12.5, to: 20),
             Self.event(.hitch, thread: 0, from: 29, to: 29),
         ]
-        let trace = ChromeTrace(
-            workload: "w",
-            runs: [ChromeTrace.Run(stage: .offloaded, repetition: 1, recording: offloaded)]
-        )
-        let events = try Self.events(of: trace)
+        let events = try Self.events(of: [ChromeTrace.Run(stage: .offloaded, repetition: 1, recording: offloaded)])
         let threadNames = events.filter { $0["name"] as? String == "thread_name" }
             .map { ($0["tid"] as? Int ?? 0, ($0["args"] as? [String: Any])?["name"] as? String ?? "") }
         #expect(threadNames.map(\.0) == [1, 2])
@@ -50,7 +53,7 @@ struct ChromeTraceTests {
         #expect(decode["ph"] as? String == "X")
         #expect(decode["pid"] as? Int == Stage.offloaded.number)
         #expect(decode["tid"] as? Int == 2)
-        #expect(decode["ts"] as? Double == 2500, "microseconds from the run's start")
+        #expect(decode["ts"] as? Double == 12500, "microseconds from the profile's start")
         #expect(decode["dur"] as? Double == 7500)
         #expect(decode["cat"] as? String == "compute")
         #expect((decode["args"] as? [String: Any])?["interaction"] as? String == "tap")
@@ -70,9 +73,7 @@ struct ChromeTraceTests {
             Self.event(.mainActorHop, from: 12, to: 20),
             Self.event(.poolHop, from: 5, to: 6),
         ]
-        let events = try Self.events(
-            of: ChromeTrace(workload: "w", runs: [ChromeTrace.Run(stage: .async, repetition: 1, recording: run)])
-        )
+        let events = try Self.events(of: [ChromeTrace.Run(stage: .async, repetition: 1, recording: run)])
         let begins = events.filter { $0["ph"] as? String == "b" }
         let ends = events.filter { $0["ph"] as? String == "e" }
         #expect(begins.count == 5, "four waits and the measured run")
@@ -85,22 +86,36 @@ struct ChromeTraceTests {
         #expect(!hops.contains(pool), "each name has rows of its own")
     }
 
+    /// What a child writes is what the profile reads back, names with tabs included (made safe).
+    @Test func aRecordingSurvivesItsFile() throws {
+        var recording = TraceLog.Recording(threads: 3, dropped: 2, start: Self.at(1), end: Self.at(9))
+        recording.events = [
+            Self.event(.step, "decode", thread: 2, from: 1, to: 2),
+            TraceLog.Event(.frame, start: Self.at(3), end: Self.at(4), milliseconds: 0.25, count: 1),
+            Self.event(.actorHop, "store", from: 5, to: 6),
+        ]
+        let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try recording.write(to: url)
+        #expect(try TraceLog.Recording(contentsOf: url) == recording)
+
+        try Data("not a trace\n".utf8).write(to: url)
+        #expect(throws: CocoaError.self) { try TraceLog.Recording(contentsOf: url) }
+    }
+
     /// Each stage is one process, however many repetitions it ran; a recording that dropped events says so.
     @Test func repetitionsShareTheirStagesProcess() throws {
         var first = TraceLog.Recording(start: Self.at(0), end: Self.at(50))
         first.dropped = 7
         let second = TraceLog.Recording(start: Self.at(200), end: Self.at(250))
-        let trace = ChromeTrace(
-            workload: "w",
-            runs: [
-                ChromeTrace.Run(stage: .mainOnly, repetition: 2, recording: second),
-                ChromeTrace.Run(stage: .mainOnly, repetition: 1, recording: first),
-            ]
-        )
-        let events = try Self.events(of: trace)
+        let events = try Self.events(of: [
+            ChromeTrace.Run(stage: .mainOnly, repetition: 1, recording: first),
+            ChromeTrace.Run(stage: .mainOnly, repetition: 2, recording: second),
+        ])
         #expect(events.filter { $0["name"] as? String == "process_name" }.count == 1)
         let runs = events.filter { $0["name"] as? String == "measured run" && $0["ph"] as? String == "b" }
         #expect(runs.map { $0["ts"] as? Double } == [0, 200_000])
+        #expect(runs.map { ($0["args"] as? [String: Any])?["repetition"] as? Int } == [1, 2])
         let kept = (runs.first?["args"] as? [String: Any])?["events not kept"] as? String
         #expect(kept?.hasPrefix("7,") == true)
     }

@@ -1,13 +1,16 @@
 import Foundation
 
-/// The stage runs of a profile, event by event, in Chrome's trace-event JSON format: it opens in Perfetto
+/// Writes the stage runs of a profile, event by event, as Chrome's trace-event JSON: it opens in Perfetto
 /// (ui.perfetto.dev) and `chrome://tracing`.
 ///
 /// One process per stage, with a track per thread (main first, then each pool thread that ran a step) holding its
 /// frames and steps, and hitches and hangs marked where they happened. Waits that hold no thread (hops, awaited I/O,
 /// whole interactions) are async slices, packed into as few rows as do not overlap. Every run keeps its place on the
 /// monotonic clock, so the stages appear in the order they ran and one hitch can be looked at across tracks.
-public struct ChromeTrace: Sendable {
+///
+/// Runs are streamed to a temporary file as they are added, so memory holds one run's events at most; ``finish()``
+/// puts the file in place whole, and a profile that stops early leaves nothing behind (``discard()``).
+public final class ChromeTrace {
     /// One measured stage run and what its child process recorded.
     public struct Run: Sendable {
         public var stage: Stage
@@ -24,65 +27,143 @@ public struct ChromeTrace: Sendable {
     /// At most this many waits with the same name overlap in a stage's rows; a wait beyond it is counted, not drawn.
     static let maximumRows = 64
 
-    public var workload: String
-    public var runs: [Run]
+    private let destination: URL
+    private let partial: URL
+    private let handle: FileHandle
+    private let workload: String
+    /// Time zero of the trace: when the profile started.
+    private let origin: Instant
+    private var text = ""
+    private var separator = ""
+    private var threads: [Stage: Int] = [:]
+    private var rows: [Stage: Rows] = [:]
+    /// One async track per row of same-named waits: its events share an id and never overlap.
+    private var ids: [RowKey: Int] = [:]
+    private var undrawn = 0
 
-    public init(workload: String, runs: [Run]) {
+    /// Starts a trace of `workload`'s profile, begun at `origin`, to be written at `destination`.
+    ///
+    /// - Throws: when the temporary file beside `destination` cannot be created.
+    public init(destination: URL, workload: String, origin: Instant) throws {
+        self.destination = destination
         self.workload = workload
-        self.runs = runs
-    }
-
-    /// The trace as JSON.
-    public func data() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var metadata = ["workload": workload, "tool": "stagehand"]
-        let (events, undrawn) = events()
-        if undrawn > 0 {
-            metadata["waits not drawn"] = "\(undrawn): more than \(Self.maximumRows) with one name at once in a stage"
+        self.origin = origin
+        partial = destination.deletingLastPathComponent()
+            .appending(path: ".\(destination.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: partial.path])
         }
-        return try encoder.encode(File(traceEvents: events, metadata: metadata))
+        handle = try FileHandle(forWritingTo: partial)
+        text = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n"
     }
 
-    /// Writes the trace to `url` in one step: the file is there whole or not at all.
-    public func write(to url: URL) throws {
-        try data().write(to: url, options: .atomic)
+    deinit {
+        try? handle.close()
+    }
+
+    /// Adds one run's events.
+    public func add(_ run: Run) throws {
+        let stage = run.stage
+        threads[stage] = max(threads[stage] ?? 1, run.recording.threads)
+        for event in run.recording.events where !event.isWait {
+            let (name, category, args) = Self.describe(event)
+            let slice = event.what == .frame || event.what == .step  // hitches and hangs are moments
+            append(
+                name: name,
+                category: category,
+                phase: slice ? "X" : "i",
+                at: event.start,
+                duration: slice ? event.end.nanoseconds(since: event.start) : nil,
+                stage: stage,
+                thread: (event.thread ?? 0) + 1,
+                scope: slice ? nil : "t",
+                args: args
+            )
+        }
+        var details: [(String, Argument)] = [("repetition", .number(run.repetition))]
+        if run.recording.dropped > 0 {
+            details.append(("events not kept", .text("\(run.recording.dropped), past the first \(TraceLog.capacity)")))
+        }
+        var waits = run.recording.events.filter(\.isWait).map { event in
+            let (name, category, args) = Self.describe(event)
+            return Wait(name: name, category: category, start: event.start, end: event.end, args: args)
+        }
+        waits.append(
+            Wait(
+                name: "measured run",
+                category: "run",
+                start: run.recording.start,
+                end: run.recording.end,
+                args: details
+            )
+        )
+        var stageRows = rows[stage] ?? Rows()
+        defer { rows[stage] = stageRows }
+        for wait in waits.sorted(by: { $0.start < $1.start }) {
+            guard let row = stageRows.place(wait.name, from: wait.start, to: wait.end) else {
+                undrawn += 1
+                continue
+            }
+            let key = RowKey(stage: stage, name: wait.name, row: row)
+            let id = ids[key] ?? ids.count + 1
+            ids[key] = id
+            append(
+                name: wait.name,
+                category: wait.category,
+                phase: "b",
+                at: wait.start,
+                stage: stage,
+                id: id,
+                args: wait.args
+            )
+            append(name: wait.name, category: wait.category, phase: "e", at: wait.end, stage: stage, id: id)
+        }
+        try flush()
+    }
+
+    /// Names the processes and threads, closes the JSON and puts the file at its destination.
+    public func finish() throws {
+        for stage in Stage.allCases {
+            guard let threads = threads[stage] else { continue }
+            append(metadata: "process_name", stage: stage, ("name", .text(stage.rawValue)))
+            append(metadata: "process_sort_index", stage: stage, ("sort_index", .number(stage.number)))
+            for thread in 0..<threads {
+                let name = thread == 0 ? "main thread" : "pool thread \(thread)"
+                append(metadata: "thread_name", stage: stage, thread: thread + 1, ("name", .text(name)))
+            }
+        }
+        var metadata = [("tool", "stagehand"), ("workload", workload)]
+        if undrawn > 0 {
+            metadata.append(
+                ("waits not drawn", "\(undrawn): more than \(Self.maximumRows) with one name at once in a stage")
+            )
+        }
+        text += "\n],\"metadata\":{"
+        text += metadata.map { "\(Self.quoted($0.0)):\(Self.quoted($0.1))" }.joined(separator: ",") + "}}\n"
+        try flush()
+        try handle.close()
+        guard rename(partial.path, destination.path) == 0 else {  // atomic: the old file or the new one, whole
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+        }
+    }
+
+    /// Leaves nothing behind: for a profile that stops before it finishes.
+    public func discard() {
+        try? handle.close()
+        try? FileManager.default.removeItem(at: partial)
     }
 
     // MARK: Events
 
-    private struct File: Encodable {
-        var traceEvents: [Event]
-        var displayTimeUnit = "ms"
-        var metadata: [String: String]
-    }
-
-    /// One trace event; `nil` fields are left out.
-    private struct Event: Encodable {
-        var name: String
-        var cat: String?
-        var ph: String
-        /// Microseconds from the first run's start.
-        var ts: Double
-        var dur: Double?
-        var pid: Int
-        var tid: Int
-        var id: Int?
-        /// Scope of an instant event: `t`, the thread.
-        var s: String?
-        var args: [String: Argument]?
-    }
-
     /// An event argument: text, or a number where the format asks for one (sort indexes).
-    private enum Argument: Encodable {
+    private enum Argument {
         case text(String)
         case number(Int)
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
+        var json: String {
             switch self {
-            case .text(let text): try container.encode(text)
-            case .number(let number): try container.encode(number)
+            case .text(let text): ChromeTrace.quoted(text)
+            case .number(let number): String(number)
             }
         }
     }
@@ -93,28 +174,93 @@ public struct ChromeTrace: Sendable {
         var category: String
         var start: Instant
         var end: Instant
-        var args: [String: Argument]
+        var args: [(String, Argument)]
+    }
+
+    private struct RowKey: Hashable {
+        var stage: Stage
+        var name: String
+        var row: Int
+    }
+
+    /// Appends one event; `nil` fields are left out.
+    private func append(
+        name: String,
+        category: String,
+        phase: String,
+        at instant: Instant,
+        duration: UInt64? = nil,
+        stage: Stage,
+        thread: Int = 1,
+        id: Int? = nil,
+        scope: String? = nil,
+        args: [(String, Argument)] = []
+    ) {
+        var fields = [
+            "\"name\":\(Self.quoted(name))", "\"cat\":\(Self.quoted(category))", "\"ph\":\"\(phase)\"",
+            "\"ts\":\(Self.microseconds(instant.nanoseconds(since: origin)))",
+        ]
+        if let duration { fields.append("\"dur\":\(Self.microseconds(duration))") }
+        fields.append("\"pid\":\(stage.number)")
+        fields.append("\"tid\":\(thread)")
+        if let id { fields.append("\"id\":\(id)") }
+        if let scope { fields.append("\"s\":\"\(scope)\"") }
+        if !args.isEmpty {
+            fields.append("\"args\":{" + args.map { "\(Self.quoted($0.0)):\($0.1.json)" }.joined(separator: ",") + "}")
+        }
+        text += separator + "{" + fields.joined(separator: ",") + "}"
+        separator = ",\n"
+    }
+
+    private func append(metadata name: String, stage: Stage, thread: Int = 1, _ arg: (String, Argument)) {
+        text +=
+            separator + "{\"name\":\"\(name)\",\"ph\":\"M\",\"pid\":\(stage.number),\"tid\":\(thread),"
+            + "\"args\":{\(Self.quoted(arg.0)):\(arg.1.json)}}"
+        separator = ",\n"
+    }
+
+    private func flush() throws {
+        try handle.write(contentsOf: Data(text.utf8))
+        text = ""
+    }
+
+    private static func microseconds(_ nanoseconds: UInt64) -> String {
+        String(format: "%.3f", Double(nanoseconds) / 1000)
+    }
+
+    /// `text` as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// How an event is named, categorised and annotated in the trace.
-    private static func describe(_ event: TraceLog.Event) -> (String, String, [String: Argument]) {
-        var args: [String: Argument] = [:]
-        if let interaction = event.interaction { args["interaction"] = .text(interaction) }
-        let ms = event.milliseconds.map { Argument.text($0.reportFormatted) }
+    private static func describe(_ event: TraceLog.Event) -> (String, String, [(String, Argument)]) {
+        var args: [(String, Argument)] = []
+        if let interaction = event.interaction { args.append(("interaction", .text(interaction))) }
+        let ms = Argument.text((event.milliseconds ?? 0).reportFormatted)
         switch event.what {
         case .frame:
-            args["waited for main (ms)"] = ms
-            if let dropped = event.count, dropped > 0 { args["vsyncs dropped before it"] = .number(dropped) }
+            args.append(("waited for main (ms)", ms))
+            if let dropped = event.count, dropped > 0 { args.append(("vsyncs dropped before it", .number(dropped))) }
             return ("frame", "frame", args)
         case .frameWait:
-            args["waited (ms)"] = ms
-            return ("frame waits for main", "frame", args)
+            return ("frame waits for main", "frame", args + [("waited (ms)", ms)])
         case .hitch:
-            args["past its deadline (ms)"] = ms
-            return ("hitch", "hitch", args)
+            return ("hitch", "hitch", args + [("past its deadline (ms)", ms)])
         case .hang:
-            args["main unresponsive (ms)"] = ms
-            return ("hang", "hang", args)
+            return ("hang", "hang", args + [("main unresponsive (ms)", ms)])
         case .step:
             let kind = event.kind ?? .compute
             return (kind == .io ? "\(event.label) (blocking io)" : event.label, kind.rawValue, args)
@@ -129,117 +275,15 @@ public struct ChromeTrace: Sendable {
         case .actorHop:
             return ("hop to \(event.label) actor", "hop", args)
         case .interaction:
-            if let entries = event.count { args["main-actor entries"] = .number(entries) }
+            if let entries = event.count { args.append(("main-actor entries", .number(entries))) }
             return (event.label, "interaction", args)
         }
-    }
-
-    /// The events, and how many waits were left undrawn.
-    private func events() -> ([Event], Int) {
-        var builder = Builder(origin: runs.map(\.recording.start).min() ?? Instant(nanoseconds: 0))
-        for stage in Stage.allCases {
-            let runs = runs.filter { $0.stage == stage }.sorted { $0.repetition < $1.repetition }
-            guard !runs.isEmpty else { continue }
-            builder.describe(stage, threads: runs.map(\.recording.threads).max() ?? 1)
-            var rows = Rows()
-            for run in runs { builder.add(run, rows: &rows) }
-            builder.undrawn += rows.undrawn
-        }
-        return (builder.events, builder.undrawn)
-    }
-
-    /// Turns recordings into trace events, with times in microseconds from `origin`.
-    private struct Builder {
-        let origin: Instant
-        var events: [Event] = []
-        /// One async track per row of same-named waits: its events share an id and never overlap.
-        var ids: [RowKey: Int] = [:]
-        var undrawn = 0
-
-        /// Names the stage's process and its threads.
-        mutating func describe(_ stage: Stage, threads: Int) {
-            let pid = stage.number
-            events.append(metadata("process_name", pid: pid, ["name": .text(stage.rawValue)]))
-            events.append(metadata("process_sort_index", pid: pid, ["sort_index": .number(pid)]))
-            for thread in 0..<threads {
-                let name = thread == 0 ? "main thread" : "pool thread \(thread)"
-                events.append(metadata("thread_name", pid: pid, tid: thread + 1, ["name": .text(name)]))
-            }
-        }
-
-        /// The run's slices and marks on their threads, and its waits (the run itself among them) in rows.
-        mutating func add(_ run: Run, rows: inout Rows) {
-            let pid = run.stage.number
-            let recording = run.recording
-            for event in recording.events where !event.isWait {
-                let (name, category, args) = ChromeTrace.describe(event)
-                let slice = event.what == .frame || event.what == .step  // hitches and hangs are moments
-                events.append(
-                    Event(
-                        name: name,
-                        cat: category,
-                        ph: slice ? "X" : "i",
-                        ts: micros(event.start),
-                        dur: slice ? Double(event.end.nanoseconds(since: event.start)) / 1000 : nil,
-                        pid: pid,
-                        tid: (event.thread ?? 0) + 1,
-                        s: slice ? nil : "t",
-                        args: args
-                    )
-                )
-            }
-            var details: [String: Argument] = ["repetition": .number(run.repetition)]
-            if recording.dropped > 0 {
-                details["events not kept"] = .text("\(recording.dropped), past the first \(TraceLog.capacity)")
-            }
-            var waits = recording.events.filter(\.isWait).map { event in
-                let (name, category, args) = ChromeTrace.describe(event)
-                return Wait(name: name, category: category, start: event.start, end: event.end, args: args)
-            }
-            waits.append(
-                Wait(name: "measured run", category: "run", start: recording.start, end: recording.end, args: details)
-            )
-            for wait in waits.sorted(by: { $0.start < $1.start }) {
-                guard let row = rows.place(wait.name, from: wait.start, to: wait.end) else { continue }
-                let key = RowKey(pid: pid, name: wait.name, row: row)
-                let id = ids[key] ?? ids.count + 1
-                ids[key] = id
-                var begin = Event(
-                    name: wait.name,
-                    cat: wait.category,
-                    ph: "b",
-                    ts: micros(wait.start),
-                    pid: pid,
-                    tid: 1,
-                    id: id,
-                    args: wait.args
-                )
-                events.append(begin)
-                begin.ph = "e"
-                begin.ts = micros(wait.end)
-                begin.args = nil
-                events.append(begin)
-            }
-        }
-
-        private func micros(_ instant: Instant) -> Double { Double(instant.nanoseconds &- origin.nanoseconds) / 1000 }
-
-        private func metadata(_ name: String, pid: Int, tid: Int = 1, _ args: [String: Argument]) -> Event {
-            Event(name: name, ph: "M", ts: 0, pid: pid, tid: tid, args: args)
-        }
-    }
-
-    private struct RowKey: Hashable {
-        var pid: Int
-        var name: String
-        var row: Int
     }
 
     /// Greedy packing of waits into non-overlapping rows per name, so each row is one async track.
     private struct Rows {
         /// Per name, when each row is free again.
         var ends: [String: [Instant]] = [:]
-        var undrawn = 0
 
         /// The row the wait gets, or `nil` when ``ChromeTrace/maximumRows`` rows are busy at its start.
         mutating func place(_ name: String, from start: Instant, to end: Instant) -> Int? {
@@ -249,10 +293,7 @@ public struct ChromeTrace: Sendable {
                 rows[free] = end
                 return free
             }
-            guard rows.count < ChromeTrace.maximumRows else {
-                undrawn += 1
-                return nil
-            }
+            guard rows.count < ChromeTrace.maximumRows else { return nil }
             rows.append(end)
             return rows.count - 1
         }

@@ -11,7 +11,7 @@ public final class TraceLog: Sendable {
     public static let capacity = 100_000
 
     /// What the events of one run are, as the run's child process writes them for the profile.
-    public struct Recording: Codable, Sendable, Equatable {
+    public struct Recording: Sendable, Equatable {
         public var events: [Event] = []
         /// Threads that ran traced work, main (thread 0) included.
         public var threads = 1
@@ -20,14 +20,28 @@ public final class TraceLog: Sendable {
         /// The measured run, arrivals and drain.
         public var start = Instant(nanoseconds: 0)
         public var end = Instant(nanoseconds: 0)
+
+        public init(
+            events: [Event] = [],
+            threads: Int = 1,
+            dropped: Int = 0,
+            start: Instant = Instant(nanoseconds: 0),
+            end: Instant = Instant(nanoseconds: 0)
+        ) {
+            self.events = events
+            self.threads = threads
+            self.dropped = dropped
+            self.start = start
+            self.end = end
+        }
     }
 
     /// One event on the monotonic clock, in the child's terms; ``ChromeTrace`` names and draws it.
     ///
     /// Its strings are the workload's own (shared, not copied), so recording an event allocates nothing beyond the
     /// array's occasional growth: a traced run's allocation counts stay close to an untraced one's.
-    public struct Event: Codable, Sendable, Equatable {
-        public enum What: String, Codable, Sendable {
+    public struct Event: Sendable, Equatable {
+        public enum What: String, Sendable {
             /// A frame's work on main.
             case frame
             /// A frame waiting for main after its vsync (recorded when over a millisecond).

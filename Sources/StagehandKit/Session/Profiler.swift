@@ -51,7 +51,10 @@ public struct Profiler: Sendable {
 
         var results: [Stage: [RepetitionResult]] = [:]
         var failed: Set<Stage> = []
-        var traced: [ChromeTrace.Run] = []
+        let trace = try options.traceFile.map {
+            try ChromeTrace(destination: $0, workload: workload.name, origin: .now)
+        }
+        defer { trace?.discard() }  // a no-op once finished
         let count = options.stages.count
         for repetition in 1...max(options.repetitions, 1) {
             let seed = options.seed &+ UInt64(repetition - 1)
@@ -76,19 +79,18 @@ public struct Profiler: Sendable {
                     scratch: scratch
                 )
                 if result.status != .ok { failed.insert(stage) }
-                if options.traceFile != nil, result.status == .ok,
-                    let data = try? Data(contentsOf: Self.traceFile(of: stage, repetition: repetition, in: scratch)),
-                    let recording = try? JSONDecoder().decode(TraceLog.Recording.self, from: data)
+                if let trace, result.status == .ok,
+                    let recording = try? TraceLog.Recording(
+                        contentsOf: Self.traceFile(of: stage, repetition: repetition, in: scratch)
+                    )
                 {
-                    traced.append(ChromeTrace.Run(stage: stage, repetition: repetition, recording: recording))
+                    try trace.add(ChromeTrace.Run(stage: stage, repetition: repetition, recording: recording))
                 }
                 results[stage, default: []].append(result)
                 progress(.finished(stage, repetition: repetition, of: options.repetitions, result))
             }
         }
-        if let traceFile = options.traceFile {
-            try ChromeTrace(workload: workload.name, runs: traced).write(to: traceFile)
-        }
+        try trace?.finish()
         return Stage.allCases.map { stage in
             StageResult(stage: stage, repetitions: (results[stage] ?? []).sorted { $0.repetition < $1.repetition })
         }

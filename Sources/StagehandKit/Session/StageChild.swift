@@ -63,13 +63,13 @@ public enum StageChild {
             probes: probes,
             trace: traceFile != nil
         ).run()
+        var metrics = outcome.metrics
+        metrics.peakProcessResidentBytes = Self.peakResidentBytes  // the run's peak, before writing anything out
         if let traceFile, let trace = outcome.trace {
-            try JSONEncoder().encode(trace).write(to: URL(fileURLWithPath: traceFile), options: .atomic)
+            try trace.write(to: URL(fileURLWithPath: traceFile))
         }
         var distributions = outcome.distributions
         if repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
-        var metrics = outcome.metrics
-        metrics.peakProcessResidentBytes = Self.peakResidentBytes
         let result = RepetitionResult(
             repetition: repetition,
             status: .ok,
