@@ -6,13 +6,20 @@ import Testing
 @Suite struct ComparisonTests {
     static func fixture() throws -> ProfileResult { try ReportTests.fixture() }
 
-    /// The fixture with one stage's metrics changed.
+    /// The fixture with one stage's metrics changed, in the summary and in every repetition alike.
     static func changed(_ stage: Stage, _ edit: (inout StageMetrics) -> Void) throws -> ProfileResult {
         var result = try fixture()
         let index = try #require(result.stages.firstIndex { $0.stage == stage })
         var metrics = try #require(result.stages[index].metrics)
         edit(&metrics)
         result.stages[index].metrics = metrics
+        for run in result.stages[index].repetitions.indices {
+            result.stages[index].repetitions[run].metrics.map {
+                var metrics = $0
+                edit(&metrics)
+                result.stages[index].repetitions[run].metrics = metrics
+            }
+        }
         return result
     }
 
@@ -29,6 +36,33 @@ import Testing
         let row = try #require(comparison.rows.first { $0.stage == .offloaded && $0.metric.hasPrefix("hitch") })
         #expect(row.change == .regression)
         #expect(comparison.render().contains("⛔ regression"))
+    }
+
+    /// Past the threshold in the summary, but one run after is no better than one before: not an improvement.
+    @Test func aChangeWhoseRunsOverlapIsWithinNoise() throws {
+        var after = try Self.fixture()
+        let index = try #require(after.stages.firstIndex { $0.stage == .async })
+        after.stages[index].metrics?.hitchTimeRatioMsPerS *= 0.5
+        for run in after.stages[index].repetitions.indices.dropFirst() {
+            after.stages[index].repetitions[run].metrics?.hitchTimeRatioMsPerS *= 0.5
+        }
+        let comparison = try Comparison(before: try Self.fixture(), after: after)
+        let row = try #require(comparison.rows.first { $0.stage == .async && $0.metric.hasPrefix("hitch") })
+        #expect(row.beforeRuns.count == 3)
+        #expect(row.change == .withinNoise)
+        #expect(comparison.outcome == .unchanged)
+        #expect(comparison.render().contains("within noise (runs "))
+        #expect(comparison.render().contains("1 metric moved past 10% but within the run-to-run noise"))
+    }
+
+    /// With a single repetition there is no noise to check against: the threshold alone decides, and it says so.
+    @Test func aSingleRepetitionIsComparedWithoutANoiseCheck() throws {
+        var before = try Self.fixture()
+        for index in before.stages.indices { before.stages[index].repetitions.removeLast(2) }
+        let after = try Self.changed(.offloaded) { $0.hitchTimeRatioMsPerS = 12 }
+        let comparison = try Comparison(before: before, after: after)
+        #expect(comparison.outcome == .regressed)
+        #expect(comparison.render().contains("not checked against noise"))
     }
 
     @Test func aSmallChangeUnderTheFloorIsNoise() throws {

@@ -1,5 +1,9 @@
 /// Two results of one workload side by side, before and after a code change, with regressions and improvements
 /// past a threshold flagged.
+///
+/// A change counts when it is past the threshold, past the metric's own floor, and past the run-to-run noise: with
+/// two or more repetitions on both sides, every run after must lie beyond every run before (the decision tree's rule
+/// for stages), by more than either side's own scatter.
 public struct Comparison: Sendable {
     /// How the comparison came out, as `stagehand compare` reports it in its exit status.
     public enum Outcome: Sendable, Equatable {
@@ -18,6 +22,9 @@ public struct Comparison: Sendable {
         public var before: Double
         public var after: Double
         public var change: Change
+        /// The metric in each repetition, before and after.
+        public var beforeRuns: [Double] = []
+        public var afterRuns: [Double] = []
 
         /// The change relative to before, in percent (`nil` when before is 0).
         public var percent: Double? { before == 0 ? nil : (after - before) / abs(before) * 100 }
@@ -25,6 +32,9 @@ public struct Comparison: Sendable {
 
     public enum Change: String, Sendable {
         case regression, improvement, unchanged
+        /// Past the threshold and floor, but the runs before and after overlap: not a change that can be told from
+        /// noise.
+        case withinNoise
     }
 
     /// A metric the comparison reads: where it is, which way is better, and the smallest change that matters.
@@ -93,19 +103,41 @@ public struct Comparison: Sendable {
             }
             guard let oldMetrics = old.metrics, let newMetrics = new.metrics else { continue }
             for metric in Self.metrics {
-                let was = metric.value(oldMetrics)
-                let now = metric.value(newMetrics)
-                rows.append(
-                    Row(stage: stage, metric: metric.name, before: was, after: now, change: change(metric, was, now))
+                var row = Row(
+                    stage: stage,
+                    metric: metric.name,
+                    before: metric.value(oldMetrics),
+                    after: metric.value(newMetrics),
+                    change: .unchanged,
+                    beforeRuns: old.repetitions.compactMap(\.metrics).map(metric.value),
+                    afterRuns: new.repetitions.compactMap(\.metrics).map(metric.value)
                 )
+                row.change = change(metric, row)
+                rows.append(row)
             }
         }
     }
 
-    private func change(_ metric: Metric, _ before: Double, _ after: Double) -> Change {
-        let delta = after - before
-        guard abs(delta) >= metric.floor, abs(delta) > abs(before) * thresholdPercent / 100 else { return .unchanged }
+    private func change(_ metric: Metric, _ row: Row) -> Change {
+        let delta = row.after - row.before
+        guard abs(delta) >= metric.floor, abs(delta) > abs(row.before) * thresholdPercent / 100 else {
+            return .unchanged
+        }
+        if let before = ValueRange(row.beforeRuns), let after = ValueRange(row.afterRuns), row.beforeRuns.count > 1,
+            row.afterRuns.count > 1
+        {
+            // Every run on its own side, and the shift wider than either side's own scatter: two profiles of the
+            // same code pass both in about 4% of metrics at 3 repetitions each, separation alone in 10%.
+            let separated = delta > 0 ? after.min > before.max : after.max < before.min
+            let clear = abs(delta) > max(before.max - before.min, after.max - after.min)
+            guard separated && clear else { return .withinNoise }
+        }
         return (delta > 0) == metric.lowerIsBetter ? .regression : .improvement
+    }
+
+    /// Whether a side has a single repetition of some stage, so its changes cannot be checked against noise.
+    var noiseUnchecked: Bool {
+        rows.contains { $0.beforeRuns.count < 2 || $0.afterRuns.count < 2 }
     }
 
     public var outcome: Outcome {
@@ -129,6 +161,16 @@ public struct Comparison: Sendable {
         lines.append(
             "> \(verdict). Recommendation: `\(before.recommendation.stage)` → `\(after.recommendation.stage)`."
         )
+        let unsettled = rows.filter { $0.change == .withinNoise }.count
+        if unsettled > 0 {
+            lines.append(">")
+            lines.append(
+                "> \(unsettled) metric\(unsettled == 1 ? "" : "s") moved past \(thresholdPercent.reportFormatted)% "
+                    + "but within the run-to-run noise, so \(unsettled == 1 ? "it is" : "they are") not counted. "
+                    + "More repetitions or a longer `--duration` on both sides would settle "
+                    + "\(unsettled == 1 ? "it" : "them")."
+            )
+        }
         lines.append("")
         for change in statusChanges {
             let mark = change.before == .ok ? "⛔" : "✅"
@@ -143,6 +185,9 @@ public struct Comparison: Sendable {
                 switch row.change {
                 case .regression: " ⛔ regression"
                 case .improvement: " ✅ improvement"
+                case .withinNoise:
+                    " · within noise (runs \(ValueRange(row.beforeRuns)?.text ?? "–") → "
+                        + "\(ValueRange(row.afterRuns)?.text ?? "–"))"
                 case .unchanged: ""
                 }
             lines.append(
@@ -152,9 +197,18 @@ public struct Comparison: Sendable {
         }
         lines.append("")
         lines.append(
-            "A change counts when it is past \(thresholdPercent.reportFormatted)% and past the metric's own floor "
-                + "(1 ms, 1 ms/s, 1 hang, 1 allocation, 2 points of utilisation, 0.1 interactions/s)."
+            "A change counts when it is past \(thresholdPercent.reportFormatted)%, past the metric's own floor "
+                + "(1 ms, 1 ms/s, 1 hang, 1 allocation, 2 points of utilisation, 0.1 interactions/s), and past the "
+                + "run-to-run noise: every repetition after beyond every repetition before, by more than either side's "
+                + "own spread."
         )
+        if noiseUnchecked {
+            lines.append("")
+            lines.append(
+                "⚠️ A stage here has a single repetition on one side, so its changes are not checked against noise; "
+                    + "profile with `--repetitions 3` or more for that."
+            )
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

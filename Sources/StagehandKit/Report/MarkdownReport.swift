@@ -197,7 +197,7 @@ public struct MarkdownReport: Sendable {
                 var line = "   - \(evidence.metric): **\(evidence.value.reportFormatted)\(unit(evidence.unit))** "
                 line += "(\(evidence.comparison) \(evidence.threshold.reportFormatted)\(unit(evidence.unit))) \(mark)"
                 if let spread = evidence.spread, result.environment.repetitions > 1 {
-                    line += "; runs \(spread.min.reportFormatted)–\(spread.max.reportFormatted)"
+                    line += "; runs \(spread.text)"
                 }
                 lines.append(line)
             }

@@ -40,8 +40,7 @@ public struct StageResult: Codable, Sendable, Equatable {
         }
         spread = [:]
         for (name, value) in StageMetrics.decidingMetrics {
-            let values = measured.map { $0[keyPath: value] }
-            if let low = values.min(), let high = values.max() { spread[name] = ValueRange(min: low, max: high) }
+            spread[name] = ValueRange(measured.map { $0[keyPath: value] })
         }
     }
 
@@ -70,4 +69,13 @@ public struct ValueRange: Codable, Sendable, Equatable {
         self.min = min
         self.max = max
     }
+
+    /// The range of `values`, or `nil` when there are none.
+    public init?(_ values: [Double]) {
+        guard let low = values.min(), let high = values.max() else { return nil }
+        self.init(min: low, max: high)
+    }
+
+    /// `min–max`, as reports print a range of runs.
+    public var text: String { "\(min.reportFormatted)–\(max.reportFormatted)" }
 }
