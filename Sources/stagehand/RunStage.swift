@@ -31,7 +31,7 @@ extension Stagehand {
         @Option(help: "Whether offloaded work yields to main.")
         var priority: BackgroundPriority = .defaultPolicy
 
-        @Option(help: "Where to write the measured run's event timeline (JSON), for profile --trace.")
+        @Option(help: "Where to write the measured run's event timeline, for profile --trace.")
         var trace: String?
 
         @Flag(help: "Run without the per-interaction probes (only to measure what they cost).")

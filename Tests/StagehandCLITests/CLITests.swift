@@ -148,43 +148,6 @@ import Testing
         #expect(run.stderr.contains("no built-in workload by that name"))
     }
 
-    /// A tiny workload through the whole tool: four child processes, the table, the Markdown and the JSON.
-    @Test func profilesATinyWorkloadEndToEnd() async throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let spec = try Self.write(
-            """
-            name: tiny
-            description: One tap with a little of everything.
-            duration-s: 0.6
-            subsystems: [store]
-            interactions:
-              - name: tap
-                rate-per-s: 10
-                steps:
-                  - { state: store, ms: 0.5 }
-                  - { io: fetch, ms: 5 }
-                  - { compute: work, ms: 1 }
-                  - { ui: show, ms: 0.5 }
-            """,
-            to: directory
-        )
-        let run = try await Self.stagehand("profile", spec, "--repetitions", "1", "--output", "reports", in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("main-only"))
-        #expect(run.stdout.contains("Verdict:"))
-        #expect(run.stderr.contains("repetition 1/1"))
-        #expect(!run.stderr.contains("\r") && !run.stderr.contains("\u{1B}"), "piped progress is plain lines")
-        let json = directory.appending(path: "reports/tiny.json")
-        let markdown = directory.appending(path: "reports/tiny.md")
-        let result = try ReportWriter.read(json)
-        #expect(result.stages.map(\.status) == [.ok, .ok, .ok, .ok])
-        #expect(result.stages.allSatisfy { ($0.metrics?.frames ?? 0) > 0 })
-        #expect(Stage(rawValue: result.recommendation.stage) != nil || result.recommendation.stage == "none")
-        // The report renders from the saved JSON alone, exactly as profile wrote it.
-        #expect(try String(contentsOf: markdown, encoding: .utf8) == MarkdownReport(result: result).render())
-    }
-
     /// One interaction with a step of each kind.
     static let placementSpec = """
         name: placement
@@ -199,6 +162,27 @@ import Testing
               - { compute: work, ms: 0.5 }
               - { ui: show, ms: 0.3 }
         """
+
+    /// A tiny workload through the whole tool: four child processes, the table, the Markdown and the JSON.
+    @Test func profilesATinyWorkloadEndToEnd() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try Self.write(Self.placementSpec, to: directory)
+        let run = try await Self.stagehand("profile", spec, "--repetitions", "1", "--output", "reports", in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("main-only"))
+        #expect(run.stdout.contains("Verdict:"))
+        #expect(run.stderr.contains("repetition 1/1"))
+        #expect(!run.stderr.contains("\r") && !run.stderr.contains("\u{1B}"), "piped progress is plain lines")
+        let json = directory.appending(path: "reports/placement.json")
+        let markdown = directory.appending(path: "reports/placement.md")
+        let result = try ReportWriter.read(json)
+        #expect(result.stages.map(\.status) == [.ok, .ok, .ok, .ok])
+        #expect(result.stages.allSatisfy { ($0.metrics?.frames ?? 0) > 0 })
+        #expect(Stage(rawValue: result.recommendation.stage) != nil || result.recommendation.stage == "none")
+        // The report renders from the saved JSON alone, exactly as profile wrote it.
+        #expect(try String(contentsOf: markdown, encoding: .utf8) == MarkdownReport(result: result).render())
+    }
 
     /// On a terminal the progress line is redrawn in place with the elapsed time; with `CI` set it is plain lines,
     /// terminal or not. Run under `script`, which gives the profile a pseudo-terminal.

@@ -28,12 +28,12 @@ public struct Profiler: Sendable {
 
     /// Runs the profile and returns one result per stage (all four, in journey order; unselected ones skipped).
     ///
+    /// When ``ProfileOptions/traceFile`` is set, every measured run that finished also goes into one
+    /// ``ChromeTrace`` there, put in place once all have run.
+    ///
     /// - Parameters:
     ///   - interruption: when triggered, the running child is killed and the profile stops.
     ///   - progress: told as each stage run starts and finishes.
-    /// When ``ProfileOptions/traceFile`` is set, every measured run that finished is also written there as one
-    /// ``ChromeTrace``, once all have run.
-    ///
     /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails (a temporary
     ///   directory or file, or the trace, cannot be written).
     public func run(
@@ -170,7 +170,7 @@ public struct Profiler: Sendable {
 
     /// Where the child of one stage run writes its trace recording.
     private static func traceFile(of stage: Stage, repetition: Int, in scratch: URL) -> URL {
-        scratch.appending(path: "\(stage.rawValue)-\(repetition).trace.json")
+        scratch.appending(path: "\(stage.rawValue)-\(repetition).trace.tsv")
     }
 
     private static func signalName(_ signal: Int32) -> String {

@@ -21,7 +21,7 @@ public enum StageChild {
     ///
     /// - Parameters:
     ///   - calibration: the profile's work-loop calibration; measured here when `nil`.
-    ///   - traceFile: where to write the measured run's ``TraceLog/Recording`` (JSON), when a trace is asked for.
+    ///   - traceFile: where to write the measured run's ``TraceLog/Recording``, when a trace is asked for.
     /// - Throws: when the workload file cannot be read or the result cannot be written.
     @MainActor
     public static func run(
