@@ -120,6 +120,17 @@ import Testing
         #expect(playbook.steps(for: .async).contains { $0.hasPrefix("What not to do:") })
     }
 
+    /// Every stage names the Swift 6.2 settings that help it: default main-actor isolation, and past main-only the
+    /// migration to nonisolated(nonsending) by default.
+    @Test func eachStageNamesTheSwift62SettingsThatHelp() throws {
+        let playbook = MigrationPlaybook(workload: try Self.fixture().spec)
+        for stage in Stage.allCases {
+            let text = playbook.steps(for: stage).joined(separator: "\n")
+            #expect(text.contains(".defaultIsolation(MainActor.self)"), "\(stage.rawValue)")
+            #expect(text.contains("NonisolatedNonsendingByDefault") == (stage != .mainOnly), "\(stage.rawValue)")
+        }
+    }
+
     @Test func reportNumbersAreFormattedForReading() {
         #expect(1234.6.reportFormatted == "1235")
         #expect(16.666666.reportFormatted == "16.67")
@@ -127,6 +138,7 @@ import Testing
         #expect(0.0.reportFormatted == "0")
         #expect((-0.0001).reportFormatted == "-0.0001")
         #expect(Double.nan.reportFormatted == "n/a")
+        #expect(1e-30.reportFormatted == "< 0.0001", "never a false 0")
     }
 }
 

@@ -40,9 +40,11 @@ public struct MigrationPlaybook: Sendable {
         steps.append("What not to do:\n\n" + avoid(at: stage).map { "- \($0)" }.joined(separator: "\n"))
         if stage != .mainOnly {
             steps.append(
-                "Swift 6.2 helps: `swift package migrate --to-feature NonisolatedNonsendingByDefault` makes "
-                    + "`nonisolated async` functions run on the caller's actor (as the stage code above assumes), so "
-                    + "only functions marked `@concurrent` leave it."
+                "Swift 6.2 helps: `.defaultIsolation(MainActor.self)` in the app target's `swiftSettings` keeps "
+                    + "everything on the main actor unless marked otherwise, so the `@MainActor` above can go and "
+                    + "only what you mark leaves main; `swift package migrate --to-feature "
+                    + "NonisolatedNonsendingByDefault` makes `nonisolated async` functions run on the caller's actor "
+                    + "(as the stage code above assumes), so only functions marked `@concurrent` leave it."
             )
         }
         return steps
