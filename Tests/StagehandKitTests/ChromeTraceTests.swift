@@ -33,7 +33,7 @@ struct ChromeTraceTests {
         for run in runs { try trace.add(run) }
         try trace.finish()
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        #expect((file["metadata"] as? [String: Any])?["workload"] as? String == "w")
+        #expect((file["otherData"] as? [String: Any])?["workload"] as? String == "w")
         return try #require(file["traceEvents"] as? [[String: Any]])
     }
 

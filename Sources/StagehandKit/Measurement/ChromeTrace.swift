@@ -138,7 +138,7 @@ public final class ChromeTrace {
                 ("waits not drawn", "\(undrawn): more than \(Self.maximumRows) with one name at once in a stage")
             )
         }
-        text += "\n],\"metadata\":{"
+        text += "\n],\"otherData\":{"  // the format's place for a trace's own metadata
         text += metadata.map { "\(Self.quoted($0.0)):\(Self.quoted($0.1))" }.joined(separator: ",") + "}}\n"
         try flush()
         try handle.close()
