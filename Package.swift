@@ -13,7 +13,10 @@ let hdrHistogram: Package.Dependency = .package(
 )
 let yams: Package.Dependency = .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
 /// The terminal's side-by-side table, as package-benchmark draws its own.
-let textTable: Package.Dependency = .package(url: "https://github.com/ordo-one/TextTable", from: "0.0.2")
+let textTable: Package.Dependency = .package(
+    url: "https://github.com/ordo-one/TextTable",
+    .upToNextMinor(from: "0.0.2")  // 0.x: a minor release may break
+)
 
 let package = Package(
     name: "Stagehand",

@@ -68,6 +68,15 @@ extension Stagehand {
             guard (1...100).contains(repetitions) else {
                 throw ValidationError("--repetitions must be from 1 to 100, got \(repetitions)")
             }
+            if let trace {
+                var isDirectory: ObjCBool = false
+                if trace.hasSuffix("/")
+                    || FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory)
+                        && isDirectory.boolValue
+                {
+                    throw ValidationError("--trace names a file to write, and \(trace) is a directory")
+                }
+            }
             if let refreshHz, !SpecDecoder.Limits.refreshHz.contains(refreshHz) {
                 throw ValidationError("--refresh-hz must be from 1 to 240, got \(refreshHz)")
             }
@@ -106,7 +115,7 @@ extension Stagehand {
                 }
             }
             let calibration = CalibratedWork.calibrate()
-            let environment = RunEnvironment.current(
+            var environment = RunEnvironment.current(
                 workload: spec,
                 options: options,
                 calibration: calibration,
@@ -139,12 +148,16 @@ extension Stagehand {
                     calibration: calibration
                 )
                 .run(interruption: interruption) { progress.show($0) }
+                progress.stop()
             } catch let interrupted as ProfileInterrupted {
-                printError("\nstagehand: \(interrupted)")
+                progress.stop()
+                printError("stagehand: \(interrupted)")
                 throw ExitCode(128 + interrupted.signal)
             } catch {
+                progress.stop()
                 throw ToolFailure("profiling failed: \(error)")
             }
+            if progress.traceFailure != nil { environment.traceFile = nil }  // the report must not point at it
             let recommendation = DecisionTree().recommend(for: spec, results: results)
             let result = ProfileResult(
                 spec: spec,

@@ -25,6 +25,7 @@ final class ProgressDisplay: Sendable {
         var current: Current?
         /// Redraws the line (terminal) or writes the heartbeat (plain lines) while a run goes on.
         var ticker: DispatchSourceTimer?
+        var traceFailure: String?
     }
 
     private let enabled: Bool
@@ -40,7 +41,17 @@ final class ProgressDisplay: Sendable {
         colour = Terminal.wantsColour(STDERR_FILENO)
     }
 
+    /// Why the trace was not written, when it was not.
+    var traceFailure: String? { state.withLock { $0.traceFailure } }
+
     func show(_ event: Profiler.Progress) {
+        if case .traceNotWritten(let reason) = event {  // a warning: shown even with --quiet
+            state.withLock { state in
+                state.traceFailure = reason
+                write((inPlace && state.current != nil ? "\n" : "") + "warning: the trace is not written: \(reason)\n")
+            }
+            return
+        }
         guard enabled else { return }
         switch event {
         case .started(let stage, let repetition, let of, let duration):
@@ -63,6 +74,8 @@ final class ProgressDisplay: Sendable {
                 ticker.resume()
                 state.ticker = ticker
             }
+        case .traceNotWritten:
+            return
         case .finished(_, _, _, let result):
             state.withLock { state in
                 state.ticker?.cancel()
@@ -73,10 +86,21 @@ final class ProgressDisplay: Sendable {
                 let outcome = outcome(of: result)
                 write(
                     inPlace
-                        ? Terminal.redrawLine("\(prefix(current))  \(outcome)") + "\n"
+                        ? Terminal.redrawLine("\(prefix(current))  \(outcome)") + "\n"  // may wrap: it is drawn once
                         : "    \(current.stage.rawValue): \(outcome)\n"
                 )
             }
+        }
+    }
+
+    /// Stops redrawing and ends the running line: for a profile that stops (an interrupt, an error) before its run
+    /// finishes, so nothing is drawn over what the CLI prints next.
+    func stop() {
+        state.withLock { state in
+            state.ticker?.cancel()
+            state.ticker = nil
+            if inPlace && state.current != nil { write("\n") }
+            state.current = nil
         }
     }
 
@@ -107,11 +131,12 @@ final class ProgressDisplay: Sendable {
         // The child's warm-up and start-up come before the measured run; the drain after it is usually short.
         let expected = run.durationSeconds + min(StageChild.warmUpSeconds, run.durationSeconds) + 0.2
         let elapsed = Instant.now.milliseconds(since: run.started) / 1000
+        let seconds = String(format: "%.1f", elapsed)
         let status =
             elapsed <= expected
-            ? "\(Terminal.bar(fraction: elapsed / expected, width: 20)) \(String(format: "%.1f", elapsed)) s of ~\(String(format: "%.1f", expected)) s"
-            : "\(Terminal.bar(fraction: 1, width: 20)) \(String(format: "%.1f", elapsed)) s, finishing interactions in flight"
-        return "\(prefix(run))  \(status)"
+            ? "\(Terminal.bar(fraction: elapsed / expected, width: 16)) \(seconds)/~\(String(format: "%.1f", expected)) s"
+            : "\(Terminal.bar(fraction: 1, width: 16)) \(seconds) s, draining"
+        return Terminal.fitted("\(prefix(run))  \(status)", width: Terminal.columns(STDERR_FILENO))
     }
 
     private func outcome(of result: RepetitionResult) -> String {

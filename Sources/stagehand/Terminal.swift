@@ -18,6 +18,19 @@ enum Terminal {
         isInteractive(descriptor) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
+    /// The terminal's width in columns, or 80 where it does not say (a pseudo-terminal without a size).
+    static func columns(_ descriptor: Int32) -> Int {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// `text` cut to `width` characters, so a line redrawn in place never wraps (a wrapped line leaves its first part
+    /// behind on every redraw).
+    static func fitted(_ text: String, width: Int) -> String {
+        text.count < width ? text : String(text.prefix(max(width - 2, 1))) + "…"
+    }
+
     /// `text` replacing the cursor's line: back to its start, clear it, write.
     static func redrawLine(_ text: String) -> String {
         "\r\u{1B}[2K" + text

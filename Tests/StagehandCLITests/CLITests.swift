@@ -135,6 +135,7 @@ import Testing
         (["--repetitions", "0"], "--repetitions must be from 1 to 100"),
         (["--duration=-1"], "--duration must be more than 0"),
         (["--refresh-hz", "500"], "--refresh-hz must be from 1 to 240"),
+        (["--trace", "/tmp"], "--trace names a file to write, and /tmp is a directory"),
     ])
     func badArgumentsExit64(_ arguments: [String], _ message: String) async throws {
         let process = try await Self.stagehand(arguments: ["profile", "counter"] + arguments)
@@ -214,7 +215,7 @@ import Testing
         let output = String(decoding: try Data(contentsOf: transcript), as: UTF8.self)
         #expect(output.contains("[1/1] main-only"), "\(output)")
         #expect(output.contains("\r\u{1B}[2K") == !ci, "redrawn in place: \(!ci)")
-        #expect(output.contains(" s of ~") == !ci, "elapsed time shown: \(!ci)")
+        #expect(output.contains("/~") == !ci, "elapsed time against the expected shown: \(!ci)")
     }
 
     /// Every step kind lands where the stage says: read back from where the child saw each step run.
@@ -481,7 +482,7 @@ import Testing
         try FileManager.default.copyItem(at: Self.fixture, to: saved)
         let run = try await Self.stagehand("report", saved.path)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("| offloaded ✔ |"))
+        #expect(run.stdout.contains(" offloaded ✔ "))
         #expect(run.stdout.contains("Report: "))
         let result = try ReportWriter.read(saved)
         let markdown = try String(contentsOf: directory.appending(path: "image-pipeline.md"), encoding: .utf8)

@@ -86,6 +86,16 @@ struct ChromeTraceTests {
         #expect(!hops.contains(pool), "each name has rows of its own")
     }
 
+    /// A frame still waiting when the run ends is in the trace as in the metrics: its wait, its hitch, its hang.
+    @Test func aFrameStillWaitingAtTheEndIsTraced() {
+        let trace = TraceLog()
+        let recorder = RunRecorder(refreshHz: 60, trace: trace)
+        recorder.pendingFrame(vsync: Self.at(0), at: Self.at(300))
+        let events = trace.recording(from: Self.at(0), to: Self.at(300)).events
+        #expect(events.map(\.what) == [.frameWait, .hitch, .hang])
+        #expect(events.first?.end == Self.at(300))
+    }
+
     /// What a child writes is what the profile reads back, names with tabs included (made safe).
     @Test func aRecordingSurvivesItsFile() throws {
         var recording = TraceLog.Recording(threads: 3, dropped: 2, start: Self.at(1), end: Self.at(9))

@@ -65,6 +65,15 @@ import Testing
         #expect(comparison.render().contains("not checked against noise"))
     }
 
+    /// A traced result carries the trace's own memory and allocations: compare says so.
+    @Test func aTracedResultIsNamedAsSuch() throws {
+        var after = try Self.fixture()
+        after.environment.traceFile = "run.trace.json"
+        let text = try Comparison(before: try Self.fixture(), after: after).render()
+        #expect(text.contains("The after result was profiled with `--trace`"))
+        #expect(!(try Comparison(before: try Self.fixture(), after: try Self.fixture()).render()).contains("--trace"))
+    }
+
     @Test func aSmallChangeUnderTheFloorIsNoise() throws {
         // +50% but only 0.5 allocations: under the one-allocation floor.
         let after = try Self.changed(.mainOnly) {

@@ -40,6 +40,8 @@ public final class ChromeTrace {
     /// One async track per row of same-named waits: its events share an id and never overlap.
     private var ids: [RowKey: Int] = [:]
     private var undrawn = 0
+    /// Runs that were measured but whose recording could not be read.
+    private var missing: [String] = []
 
     /// Starts a trace of `workload`'s profile, begun at `origin`, to be written at `destination`.
     ///
@@ -121,6 +123,11 @@ public final class ChromeTrace {
         try flush()
     }
 
+    /// Notes a measured run whose recording could not be read, so the trace says it is missing.
+    public func missed(stage: Stage, repetition: Int) {
+        missing.append("\(stage.rawValue) repetition \(repetition)")
+    }
+
     /// Names the processes and threads, closes the JSON and puts the file at its destination.
     public func finish() throws {
         for stage in Stage.allCases {
@@ -133,6 +140,9 @@ public final class ChromeTrace {
             }
         }
         var metadata = [("tool", "stagehand"), ("workload", workload)]
+        if !missing.isEmpty {
+            metadata.append(("runs without a trace", missing.joined(separator: ", ")))
+        }
         if undrawn > 0 {
             metadata.append(
                 ("waits not drawn", "\(undrawn): more than \(Self.maximumRows) with one name at once in a stage")
@@ -289,7 +299,7 @@ public final class ChromeTrace {
         mutating func place(_ name: String, from start: Instant, to end: Instant) -> Int? {
             var rows = ends[name, default: []]
             defer { ends[name] = rows }
-            if let free = rows.firstIndex(where: { $0 <= start }) {
+            if let free = rows.firstIndex(where: { $0 < start }) {  // strictly: an end and a begin never share a time
                 rows[free] = end
                 return free
             }

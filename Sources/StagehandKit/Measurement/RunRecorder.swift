@@ -121,6 +121,7 @@ public final class RunRecorder: Sendable {
             }
             Self.noteUnresponsive(latency, in: &state)
         }
+        trace?.pendingFrame(vsync: vsync, at: now, deadline: deadline)
     }
 
     private static func noteUnresponsive(_ latency: UInt64, in state: inout State) {

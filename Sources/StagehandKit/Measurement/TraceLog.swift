@@ -118,10 +118,16 @@ public final class TraceLog: Sendable {
     /// The thread that created the log: the main thread, where the main loop runs.
     private let mainThread: UInt
 
-    /// Call on the main thread.
+    /// Call on the main thread, before the run's first allocation sample.
+    ///
+    /// Room for every event is reserved here, so recording never grows the array, and never copies it while holding
+    /// the lock that main's frame probe also takes. Pages are touched only as events fill them.
     init() {
         mainThread = UInt(bitPattern: Int(bitPattern: pthread_self()))
-        state.withLock { $0.threads[mainThread] = 0 }
+        state.withLock { state in
+            state.threads[mainThread] = 0
+            state.recording.events.reserveCapacity(Self.capacity)
+        }
     }
 
     /// One frame job on main (the calling thread): the frame, its wait for main when that was over a millisecond,
@@ -136,6 +142,19 @@ public final class TraceLog: Sendable {
         }
         if waitedMs >= RunRecorder.hangThresholdMs {
             append(Event(.hang, start: started, end: started, milliseconds: waitedMs), onThisThread: true)
+        }
+    }
+
+    /// A frame still waiting for main when the run ended at `now` (on main): its wait, and its hitch or hang.
+    func pendingFrame(vsync: Instant, at now: Instant, deadline: UInt64) {
+        let waitedMs = now.milliseconds(since: vsync)
+        append(Event(.frameWait, start: vsync, end: now, milliseconds: waitedMs))
+        if now.nanoseconds > deadline {
+            let pastMs = Double(now.nanoseconds - deadline) / 1e6
+            append(Event(.hitch, start: now, end: now, milliseconds: pastMs), onThisThread: true)
+        }
+        if waitedMs >= RunRecorder.hangThresholdMs {
+            append(Event(.hang, start: vsync, end: vsync, milliseconds: waitedMs), onThisThread: true)
         }
     }
 

@@ -3,7 +3,7 @@
 ///
 /// A change counts when it is past the threshold, past the metric's own floor, and past the run-to-run noise: with
 /// two or more repetitions on both sides, every run after must lie beyond every run before (the decision tree's rule
-/// for stages), by more than either side's own scatter.
+/// for stages), and the shift must be larger than either side's own spread of runs.
 public struct Comparison: Sendable {
     /// How the comparison came out, as `stagehand compare` reports it in its exit status.
     public enum Outcome: Sendable, Equatable {
@@ -199,9 +199,17 @@ public struct Comparison: Sendable {
         lines.append(
             "A change counts when it is past \(thresholdPercent.reportFormatted)%, past the metric's own floor "
                 + "(1 ms, 1 ms/s, 1 hang, 1 allocation, 2 points of utilisation, 0.1 interactions/s), and past the "
-                + "run-to-run noise: every repetition after beyond every repetition before, by more than either side's "
-                + "own spread."
+                + "run-to-run noise: every repetition after beyond every repetition before, and a shift larger than "
+                + "either side's own spread."
         )
+        let traced = [("before", before), ("after", after)].filter { $0.1.environment.traceFile != nil }.map(\.0)
+        if !traced.isEmpty {
+            lines.append("")
+            lines.append(
+                "⚠️ The \(traced.joined(separator: " and ")) result was profiled with `--trace`: its allocation and "
+                    + "memory figures include the trace's own recording."
+            )
+        }
         if noiseUnchecked {
             lines.append("")
             lines.append(

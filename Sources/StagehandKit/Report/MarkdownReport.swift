@@ -409,7 +409,7 @@ public struct MarkdownReport: Sendable {
                 (
                     "trace",
                     "`\(trace)`, to open in ui.perfetto.dev. It was recorded inside the measured runs, so their "
-                        + "allocation counts include its own (its event list growing); compare against untraced runs"
+                        + "memory and allocation figures include its own; compare against untraced runs"
                 )
             )
         }

@@ -40,8 +40,9 @@ public struct TerminalSummary: Sendable {
             [Column(title: "", value: row.name)]
                 + headers.indices.map { Column(title: headers[$0], value: row.cells[$0], align: .right) }
         }
-        var lines = (table.string(for: rows, style: Style.psql) ?? "").split(separator: "\n").map(String.init)
-        if lines.count > 1 { lines[1] = bold(lines[1]) }  // the header row, under the top rule
+        // The simple style (no borders) keeps all four stages within 80 columns, where a boxed table wraps.
+        var lines = (table.string(for: rows, style: Style.simple) ?? "").split(separator: "\n").map(String.init)
+        if !lines.isEmpty { lines[0] = bold(lines[0]) }  // the header row
         lines.append("")
         let verdict = recommended.map { "Verdict: \($0.rawValue)" } ?? "Verdict: no stage meets the budget"
         lines.append(bold(colourise(verdict, recommended == nil ? "31" : "32")) + " — " + result.recommendation.summary)

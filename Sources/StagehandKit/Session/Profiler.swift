@@ -9,6 +9,8 @@ public struct Profiler: Sendable {
     public enum Progress: Sendable {
         case started(Stage, repetition: Int, of: Int, durationSeconds: Double)
         case finished(Stage, repetition: Int, of: Int, RepetitionResult)
+        /// The trace could not be written (the profile goes on without it): why.
+        case traceNotWritten(String)
     }
 
     public var workload: Workload
@@ -29,7 +31,8 @@ public struct Profiler: Sendable {
     /// Runs the profile and returns one result per stage (all four, in journey order; unselected ones skipped).
     ///
     /// When ``ProfileOptions/traceFile`` is set, every measured run that finished also goes into one
-    /// ``ChromeTrace`` there, put in place once all have run.
+    /// ``ChromeTrace`` there, put in place once all have run. A trace that cannot be written is reported through
+    /// `progress` and dropped; it never costs the profile its results.
     ///
     /// - Parameters:
     ///   - interruption: when triggered, the running child is killed and the profile stops.
@@ -51,8 +54,13 @@ public struct Profiler: Sendable {
 
         var results: [Stage: [RepetitionResult]] = [:]
         var failed: Set<Stage> = []
-        let trace = try options.traceFile.map {
-            try ChromeTrace(destination: $0, workload: workload.name, origin: .now)
+        var trace: ChromeTrace?
+        if let traceFile = options.traceFile {
+            do {
+                trace = try ChromeTrace(destination: traceFile, workload: workload.name, origin: .now)
+            } catch {
+                progress(.traceNotWritten("\(traceFile.path): \(error.localizedDescription)"))
+            }
         }
         defer { trace?.discard() }  // a no-op once finished
         let count = options.stages.count
@@ -79,18 +87,29 @@ public struct Profiler: Sendable {
                     scratch: scratch
                 )
                 if result.status != .ok { failed.insert(stage) }
-                if let trace, result.status == .ok,
-                    let recording = try? TraceLog.Recording(
-                        contentsOf: Self.traceFile(of: stage, repetition: repetition, in: scratch)
-                    )
-                {
-                    try trace.add(ChromeTrace.Run(stage: stage, repetition: repetition, recording: recording))
+                if let traced = trace, result.status == .ok {
+                    let file = Self.traceFile(of: stage, repetition: repetition, in: scratch)
+                    if let recording = try? TraceLog.Recording(contentsOf: file) {
+                        do {
+                            try traced.add(ChromeTrace.Run(stage: stage, repetition: repetition, recording: recording))
+                        } catch {
+                            traced.discard()
+                            trace = nil
+                            progress(.traceNotWritten(error.localizedDescription))
+                        }
+                    } else {
+                        traced.missed(stage: stage, repetition: repetition)  // measured all the same
+                    }
                 }
                 results[stage, default: []].append(result)
                 progress(.finished(stage, repetition: repetition, of: options.repetitions, result))
             }
         }
-        try trace?.finish()
+        do {
+            try trace?.finish()
+        } catch {
+            progress(.traceNotWritten("\(options.traceFile?.path ?? ""): \(error.localizedDescription)"))
+        }
         return Stage.allCases.map { stage in
             StageResult(stage: stage, repetitions: (results[stage] ?? []).sorted { $0.repetition < $1.repetition })
         }
