@@ -206,8 +206,8 @@ public struct Comparison: Sendable {
         if !traced.isEmpty {
             lines.append("")
             lines.append(
-                "⚠️ The \(traced.joined(separator: " and ")) result was profiled with `--trace`: its allocation and "
-                    + "memory figures include the trace's own recording."
+                "⚠️ The \(traced.joined(separator: " and ")) result was profiled with `--trace`: its memory figures "
+                    + "and timings include the cost of recording the trace."
             )
         }
         if noiseUnchecked {

@@ -409,7 +409,7 @@ public struct MarkdownReport: Sendable {
                 (
                     "trace",
                     "`\(trace)`, to open in ui.perfetto.dev. It was recorded inside the measured runs, so their "
-                        + "memory and allocation figures include its own; compare against untraced runs"
+                        + "memory figures and timings include its cost (a lock per event); compare against untraced runs"
                 )
             )
         }
