@@ -143,12 +143,12 @@ final class ProgressDisplay: Sendable {
         switch result.status {
         case .ok:
             guard let metrics = result.metrics else { return "ok" }
-            return Terminal.colour("ok", .green, enabled: colour)
+            return ANSI.green.apply("ok", if: colour)
                 + ": hitch-time \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
                 + "input p99 \(metrics.inputLatencyMs.p99.reportFormatted) ms, \(metrics.hangs) hangs"
         default:
             let text = "\(result.status.rawValue.uppercased()): \(result.failure ?? "")".prefix(160).description
-            return Terminal.colour(text, .red, enabled: colour)
+            return ANSI.red.apply(text, if: colour)
         }
     }
 

@@ -1,12 +1,7 @@
 import Foundation
 
-/// What the CLI needs of a terminal: whether there is one, redrawing a line in place, a bar, and colour.
+/// What the CLI needs of a terminal: whether there is one and wants colour, its width, redrawing a line, a bar.
 enum Terminal {
-    enum Colour: String {
-        case red = "31"
-        case green = "32"
-    }
-
     /// Whether `descriptor` is a terminal a person watches: a TTY, not a CI log, not a dumb terminal.
     static func isInteractive(_ descriptor: Int32) -> Bool {
         let environment = ProcessInfo.processInfo.environment
@@ -40,9 +35,5 @@ enum Terminal {
     static func bar(fraction: Double, width: Int) -> String {
         let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
         return "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "▏"
-    }
-
-    static func colour(_ text: String, _ colour: Colour, enabled: Bool) -> String {
-        enabled ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

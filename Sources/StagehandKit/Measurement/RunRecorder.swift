@@ -84,7 +84,8 @@ public final class RunRecorder: Sendable {
     /// Records one frame job: its vsync, when it started on main, when its work ended, and vsyncs it coalesced.
     func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int) {
         let latency = started.nanoseconds(since: vsync)
-        let deadline = vsync.nanoseconds &+ periodNs
+        let overrun = overrun(of: vsync, at: ended)
+        let hang = Self.isHang(latency)
         state.withLock { state in
             state.frames += 1
             state.droppedFrames += max(coalesced, 0)
@@ -95,37 +96,46 @@ public final class RunRecorder: Sendable {
             let frameNs = ended.nanoseconds(since: started)
             state.mainBusyNs[.frame, default: 0] += frameNs
             Self.noteMainActorJob(frameNs, overheadNs: 0, period: periodNs, in: &state)
-            if ended.nanoseconds > deadline {
-                let overrun = ended.nanoseconds - deadline
+            if let overrun {
                 state.frameOverrun.record(nanoseconds: overrun)
-                state.hitches += 1
-                // A late frame appears at the first vsync after it ends: whole refresh intervals.
-                let intervals = (overrun + periodNs - 1) / periodNs
-                state.hitchTimeNs += intervals * periodNs
+                noteHitch(overrun, in: &state)
             }
-            Self.noteUnresponsive(latency, in: &state)
+            if hang { Self.noteHang(latency, in: &state) }
         }
-        trace?.frame(vsync: vsync, started: started, ended: ended, deadline: deadline, coalesced: coalesced)
+        trace?.frame(vsync: vsync, started: started, ended: ended, coalesced: coalesced, overrunNs: overrun, hang: hang)
     }
 
     /// Records a frame still waiting for main when the run ended: a hang if it waited long enough, and a hitch
     /// for however long it is already past its deadline.
     func pendingFrame(vsync: Instant, at now: Instant) {
         let latency = now.nanoseconds(since: vsync)
-        let deadline = vsync.nanoseconds &+ periodNs
+        let overrun = overrun(of: vsync, at: now)
+        let hang = Self.isHang(latency)
         state.withLock { state in
-            if now.nanoseconds > deadline {
-                let overrun = now.nanoseconds - deadline
-                state.hitches += 1
-                state.hitchTimeNs += (overrun + periodNs - 1) / periodNs * periodNs
-            }
-            Self.noteUnresponsive(latency, in: &state)
+            if let overrun { noteHitch(overrun, in: &state) }
+            if hang { Self.noteHang(latency, in: &state) }
         }
-        trace?.pendingFrame(vsync: vsync, at: now, deadline: deadline)
+        trace?.pendingFrame(vsync: vsync, at: now, overrunNs: overrun, hang: hang)
     }
 
-    private static func noteUnresponsive(_ latency: UInt64, in state: inout State) {
-        guard Double(latency) / 1e6 >= hangThresholdMs else { return }
+    /// How far past its deadline (its vsync plus one period) a frame of `vsync` is at `instant`: `nil` when it is not.
+    private func overrun(of vsync: Instant, at instant: Instant) -> UInt64? {
+        let deadline = vsync.nanoseconds &+ periodNs
+        return instant.nanoseconds > deadline ? instant.nanoseconds - deadline : nil
+    }
+
+    /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals.
+    private func noteHitch(_ overrun: UInt64, in state: inout State) {
+        state.hitches += 1
+        state.hitchTimeNs += (overrun + periodNs - 1) / periodNs * periodNs
+    }
+
+    /// Whether main left a frame waiting this long: a hang.
+    private static func isHang(_ latency: UInt64) -> Bool {
+        Double(latency) / 1e6 >= hangThresholdMs
+    }
+
+    private static func noteHang(_ latency: UInt64, in state: inout State) {
         state.hangs += 1
         state.longestHangNs = max(state.longestHangNs, latency)
     }

@@ -131,31 +131,29 @@ public final class TraceLog: Sendable {
     }
 
     /// One frame job on main (the calling thread): the frame, its wait for main when that was over a millisecond,
-    /// and moments where it hitched (ended past `deadline`, in nanoseconds) or hung.
-    func frame(vsync: Instant, started: Instant, ended: Instant, deadline: UInt64, coalesced: Int) {
+    /// and its hitch (it ended `overrunNs` past its deadline) and hang, as the recorder decided them.
+    func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int, overrunNs: UInt64?, hang: Bool) {
         let waitedMs = started.milliseconds(since: vsync)
         if waitedMs > 1 { append(Event(.frameWait, start: vsync, end: started, milliseconds: waitedMs)) }
         append(Event(.frame, start: started, end: ended, milliseconds: waitedMs, count: coalesced), onThisThread: true)
-        if ended.nanoseconds > deadline {
-            let pastMs = Double(ended.nanoseconds - deadline) / 1e6
-            append(Event(.hitch, start: ended, end: ended, milliseconds: pastMs), onThisThread: true)
-        }
-        if waitedMs >= RunRecorder.hangThresholdMs {
-            append(Event(.hang, start: started, end: started, milliseconds: waitedMs), onThisThread: true)
-        }
+        marks(hitchAt: ended, overrunNs: overrunNs, hangAt: started, hang: hang, waitedMs: waitedMs)
     }
 
-    /// A frame still waiting for main when the run ended at `now` (on main): its wait, and its hitch or hang.
-    func pendingFrame(vsync: Instant, at now: Instant, deadline: UInt64) {
+    /// A frame still waiting for main when the run ended at `now` (on main): its wait, its hitch and its hang.
+    func pendingFrame(vsync: Instant, at now: Instant, overrunNs: UInt64?, hang: Bool) {
         let waitedMs = now.milliseconds(since: vsync)
         append(Event(.frameWait, start: vsync, end: now, milliseconds: waitedMs))
-        if now.nanoseconds > deadline {
-            let pastMs = Double(now.nanoseconds - deadline) / 1e6
-            append(Event(.hitch, start: now, end: now, milliseconds: pastMs), onThisThread: true)
+        marks(hitchAt: now, overrunNs: overrunNs, hangAt: vsync, hang: hang, waitedMs: waitedMs)
+    }
+
+    private func marks(hitchAt: Instant, overrunNs: UInt64?, hangAt: Instant, hang: Bool, waitedMs: Double) {
+        if let overrunNs {
+            append(
+                Event(.hitch, start: hitchAt, end: hitchAt, milliseconds: Double(overrunNs) / 1e6),
+                onThisThread: true
+            )
         }
-        if waitedMs >= RunRecorder.hangThresholdMs {
-            append(Event(.hang, start: vsync, end: vsync, milliseconds: waitedMs), onThisThread: true)
-        }
+        if hang { append(Event(.hang, start: hangAt, end: hangAt, milliseconds: waitedMs), onThisThread: true) }
     }
 
     /// A step of `interaction` kept the calling thread busy from `start` to `end`.

@@ -42,16 +42,15 @@ public struct TerminalSummary: Sendable {
         }
         // The simple style (no borders) keeps all four stages within 80 columns, where a boxed table wraps.
         var lines = (table.string(for: rows, style: Style.simple) ?? "").split(separator: "\n").map(String.init)
-        if !lines.isEmpty { lines[0] = bold(lines[0]) }  // the header row
+        if !lines.isEmpty { lines[0] = ANSI.bold.apply(lines[0], if: colour) }  // the header row
         lines.append("")
         let verdict = recommended.map { "Verdict: \($0.rawValue)" } ?? "Verdict: no stage meets the budget"
-        lines.append(bold(colourise(verdict, recommended == nil ? "31" : "32")) + " — " + result.recommendation.summary)
-        if let settle = result.recommendation.settle { lines.append(colourise(settle, "33")) }
+        let verdictColour: ANSI = recommended == nil ? .red : .green
+        lines.append(
+            ANSI.bold.apply(verdictColour.apply(verdict, if: colour), if: colour) + " — "
+                + result.recommendation.summary
+        )
+        if let settle = result.recommendation.settle { lines.append(ANSI.yellow.apply(settle, if: colour)) }
         return lines.joined(separator: "\n")
-    }
-
-    private func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-    private func colourise(_ text: String, _ code: String) -> String {
-        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
