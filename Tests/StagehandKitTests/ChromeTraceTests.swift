@@ -91,9 +91,15 @@ struct ChromeTraceTests {
         let trace = TraceLog()
         let recorder = RunRecorder(refreshHz: 60, trace: trace)
         recorder.pendingFrame(vsync: Self.at(0), at: Self.at(300))
+        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         let events = trace.recording(from: Self.at(0), to: Self.at(300)).events
         #expect(events.map(\.what) == [.frameWait, .hitch, .hang])
         #expect(events.first?.end == Self.at(300))
+        #expect(
+            metrics.hangs == events.filter { $0.what == .hang }.count,
+            "the trace marks the hangs the metrics count"
+        )
+        #expect(events.last?.milliseconds == 300)
     }
 
     /// What a child writes is what the profile reads back, names with tabs included (made safe).

@@ -11,17 +11,56 @@ import Glibc
 @Suite struct MainActorJobTests {
     static func at(_ milliseconds: Double) -> Instant { Instant(nanoseconds: UInt64(milliseconds * 1e6)) }
 
+    /// Jobs of `lengths` milliseconds, one after another with a gap of 1 s between them.
+    static func jobs(_ lengths: [Double], on recorder: RunRecorder) {
+        var start = 0.0
+        for ms in lengths {
+            recorder.mainActorJob(
+                RunRecorder.Span(start: at(start), end: at(start + ms)),
+                stepNanoseconds: UInt64(ms * 1e6)
+            )
+            start += ms + 1000
+        }
+    }
+
+    static func counts(_ jobs: JobDurations) -> [Int] {
+        [jobs.count, jobs.overFrame, jobs.over50ms, jobs.over100ms, jobs.hangLength, jobs.over500ms]
+    }
+
     @Test func jobsAreCountedByLengthAndBlockPastTheBudget() {
         let recorder = RunRecorder(refreshHz: 60)
-        for ms in [5.0, 20, 60, 120, 300, 600] {
-            recorder.mainActorJob(nanoseconds: UInt64(ms * 1e6), stepNanoseconds: UInt64(ms * 1e6))
-        }
+        Self.jobs([5.0, 20, 60, 120, 300, 600], on: recorder)
         let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
-        let jobs = metrics.mainActorJobs
-        let counts: [Int] = [jobs.count, jobs.over16ms, jobs.over50ms, jobs.over100ms, jobs.over250ms, jobs.over500ms]
-        #expect(counts == [6, 5, 4, 3, 2, 1])
+        #expect(Self.counts(metrics.mainActorJobs) == [6, 5, 4, 3, 2, 1])
         // Σ (length − 16.667 ms) over the five longer than the budget.
         #expect(abs(metrics.mainActorBlockingMsPerS - (1100 - 5 * 1000.0 / 60)) < 0.01)
+    }
+
+    @Test func theFirstJobBandIsOneFrameAtTheRunsRefreshRate() {
+        let at60 = RunRecorder(refreshHz: 60)
+        let at120 = RunRecorder(refreshHz: 120)  // P = 8.33 ms
+        Self.jobs([5, 10, 15], on: at60)
+        Self.jobs([5, 10, 15], on: at120)
+        let (slow, _, _) = at60.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let (fast, _, _) = at120.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        #expect(slow.mainActorJobs.overFrame == 0)
+        #expect(fast.mainActorJobs.overFrame == 2)
+    }
+
+    @Test func theHangBandIncludesExactly250Ms() {
+        let recorder = RunRecorder(refreshHz: 60)
+        Self.jobs([249.9, 250, 250.1], on: recorder)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 10, allocationsStart: nil, allocationsEnd: nil)
+        #expect(metrics.mainActorJobs.hangLength == 2)
+        #expect(metrics.hangs == 2, "a job of a hang's length is a hang: one threshold, one ≥")
+    }
+
+    @Test func jobBandsWrittenBeforeTheRenameStillDecode() throws {
+        let json = #"{"count": 4, "over16ms": 3, "over50ms": 2, "over100ms": 1, "over250ms": 1, "over500ms": 0}"#
+        let jobs = try JSONDecoder().decode(JobDurations.self, from: Data(json.utf8))
+        #expect(Self.counts(jobs) == [4, 3, 2, 1, 1, 0])
+        let again = try JSONDecoder().decode(JobDurations.self, from: JSONEncoder().encode(jobs))
+        #expect(again == jobs)
     }
 
     @Test func aStretchOnMainIsOneJobAndItsNonStepTimeIsOverhead() {
@@ -35,7 +74,7 @@ import Glibc
         segment.close(at: Self.at(202))  // suspended 2 ms in, no step
         let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.mainActorJobs.count == 2)
-        #expect(metrics.mainActorJobs.over16ms == 1)
+        #expect(metrics.mainActorJobs.overFrame == 1)
         #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 3) < 1e-6)
     }
 

@@ -8,31 +8,38 @@ import Testing
         LatencySamples(buckets: values.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
     }
 
-    @Test func identicalSamplesAreNoEvidence() throws {
-        let frames = Self.samples([150: 100, 200: 60, 900: 5])
-        let p = try #require(MannWhitney.pLower(frames, than: frames))
-        #expect(abs(p - 0.5) < 0.01)
+    @Test func identicalRunsAreNoEvidence() throws {
+        let test = try #require(MannWhitney.test([5, 6, 7], than: [5, 6, 7]))
+        #expect(test.p > 0.4)
+        #expect(test.probabilityLower == 0.5)
     }
 
-    @Test func clearlySeparatedSamplesAreSignificant() throws {
-        let fast = Self.samples([150: 100, 180: 80])
-        let slow = Self.samples([300: 90, 20_000: 40])
-        let p = try #require(MannWhitney.pLower(fast, than: slow))
-        #expect(p < 1e-10)
-        let reverse = try #require(MannWhitney.pLower(slow, than: fast))
-        #expect(reverse > 0.999)
-    }
-
-    /// Ten tied values against ten tied larger values: U = 0, and the tie-corrected variance is
-    /// 100/12 · (21 − 2·990/(20·19)), so z = −4.359 and p = Φ(z) = 6.54e-6 (computed by hand).
-    @Test func theTieCorrectedStatisticMatchesAHandComputedCase() throws {
-        let test = try #require(MannWhitney.test(Self.samples([1: 10]), than: Self.samples([2: 10]), minimumCount: 10))
-        #expect(abs(test.p - 6.5359e-6) < 1e-9)
+    /// Every run below every other: the most extreme of the C(6, 3) = 20 equally likely splits.
+    @Test func threeRunsEachBelowThreeOthersGiveOneInTwenty() throws {
+        let test = try #require(MannWhitney.test([0, 0.2, 0.1], than: [589, 594, 590]))
+        #expect(abs(test.p - 0.05) < 1e-12)
         #expect(test.probabilityLower == 1)
+        let reverse = try #require(MannWhitney.test([589, 594, 590], than: [0, 0.2, 0.1]))
+        #expect(reverse.p == 1)
     }
 
-    @Test func tooFewSamplesGiveNoAnswer() {
-        #expect(MannWhitney.pLower(Self.samples([1: 5]), than: Self.samples([2: 5])) == nil)
+    /// [1, 3] against [2, 4]: 3 of the 4 pairs are lower. Of the C(4, 2) = 6 splits, counted by hand ({1,2}: 4,
+    /// {1,3}: 3, {1,4}: 2, {2,3}: 2, {2,4}: 1, {3,4}: 0 pairs lower), two are as extreme: p = 2/6.
+    @Test func theExactPMatchesAHandCount() throws {
+        let test = try #require(MannWhitney.test([1, 3], than: [2, 4]))
+        #expect(abs(test.p - 2.0 / 6) < 1e-12)
+        #expect(test.probabilityLower == 0.75)
+    }
+
+    @Test func tiesCountHalfAndAllTiedIsNoEvidence() throws {
+        let tied = try #require(MannWhitney.test([0, 0, 0], than: [0, 0, 0]))
+        #expect(tied.p == 1)
+        let oneHang = try #require(MannWhitney.test([0, 0, 0], than: [0, 1, 0]))
+        #expect(oneHang.p > 0.05, "one hang in one run of three does not separate the stages")
+    }
+
+    @Test func anEmptySideGivesNoAnswer() {
+        #expect(MannWhitney.test([], than: [1, 2, 3]) == nil)
     }
 
     @Test func samplesRoundTripAndMerge() {
@@ -44,15 +51,13 @@ import Testing
         #expect(LatencySummary(merged).p50 == 0.15)
     }
 
-    static func run(hitch: Double, inputP99: Double = 1, frames: LatencySamples) -> RepetitionResult {
+    static func run(hitch: Double, inputP99: Double = 1) -> RepetitionResult {
         var metrics = StageMetrics()
         metrics.hitchTimeRatioMsPerS = hitch
+        metrics.arrivalSeconds = 1
         metrics.inputLatencyMs = LatencySummary(p99: inputP99, count: 10)
-        let busy = ["compute": 100.0]
-        metrics.mainThreadBusyMsPerS = busy
-        var distributions = RunDistributions()
-        distributions.mainLoopLatency = frames
-        return RepetitionResult(repetition: 1, status: .ok, seed: 1, metrics: metrics, distributions: distributions)
+        metrics.mainThreadBusyMsPerS = ["compute": 100.0]
+        return RepetitionResult(repetition: 1, status: .ok, seed: 1, metrics: metrics)
     }
 
     static let workload = Workload(
@@ -60,43 +65,70 @@ import Testing
         interactions: [Interaction(name: "tap", ratePerSecond: 1, steps: [Step(.compute, "work", .milliseconds(50))])]
     )
 
-    /// Every main-only run fails the budget, but not on one metric, so no metric's runs separate the stages:
-    /// hitch-time ratios overlap (3 in main-only, 4.5 in offloaded), and input latency fails only once.
-    static func mainOnly(_ frames: LatencySamples) -> StageResult {
-        StageResult(
-            stage: .mainOnly,
-            repetitions: [
-                run(hitch: 6, frames: frames), run(hitch: 3, inputP99: 150, frames: frames),
-                run(hitch: 7, frames: frames),
-            ]
-        )
+    static func stage(_ stage: Stage, _ hitches: [Double]) -> StageResult {
+        StageResult(stage: stage, repetitions: hitches.map { run(hitch: $0) })
     }
 
-    static func offloaded(_ frames: LatencySamples) -> StageResult {
-        StageResult(stage: .offloaded, repetitions: [4, 4.5, 2].map { run(hitch: $0, frames: frames) })
-    }
-
-    @Test func overlappingRunsWithIdenticalFramesAreInconclusive() {
-        let frames = Self.samples([150: 170, 40_000: 10])
+    /// main-only fails the budget in every run (6, 7, 8 ms/s); offloaded meets it (2, 4, 4.5) and is better run by
+    /// run: adopted, decided.
+    @Test func runsThatSeparateAreDecided() {
         let recommendation = DecisionTree().recommend(
             for: Self.workload,
-            results: [Self.mainOnly(frames), Self.offloaded(frames)]
-        )
-        #expect(recommendation.stage == "offloaded")
-        #expect(recommendation.confidence == .inconclusive)
-    }
-
-    @Test func overlappingRunsWithClearlyBetterFramesAreDecided() {
-        let slow = Self.samples([150: 90, 40_000: 90])
-        let fast = Self.samples([150: 180])
-        let recommendation = DecisionTree().recommend(
-            for: Self.workload,
-            results: [Self.mainOnly(slow), Self.offloaded(fast)]
+            results: [Self.stage(.mainOnly, [6, 7, 8]), Self.stage(.offloaded, [2, 4, 4.5])]
         )
         #expect(recommendation.stage == "offloaded")
         #expect(recommendation.confidence == .decided)
-        let rankTest = recommendation.path.last?.evidence.last
-        #expect(rankTest?.metric.contains("Mann-Whitney") == true)
-        #expect(rankTest?.holds == true)
+        let test = recommendation.path.last?.evidence.last
+        #expect(test?.metric.contains("run by run") == true)
+        #expect(test?.value == 0.05)
+    }
+
+    /// The defect this guards against: a later stage that is not better beyond the noise was still recommended.
+    /// main-only fails the budget (its median, 6 ms/s), but one of its runs (3) beats two of offloaded's.
+    @Test func aLaterStageNotBetterBeyondTheNoiseIsNotAdopted() {
+        let recommendation = DecisionTree().recommend(
+            for: Self.workload,
+            results: [Self.stage(.mainOnly, [6, 3, 7]), Self.stage(.offloaded, [4, 4.5, 2])]
+        )
+        #expect(recommendation.stage == "main-only", "the simpler stage stands until measurement shows more pays")
+        #expect(recommendation.confidence == .inconclusive)
+        #expect(recommendation.summary.hasPrefix("Inconclusive: offloaded meets"))
+        #expect(recommendation.settle?.contains("not better beyond the run-to-run noise") == true)
+    }
+
+    /// The defect this guards against: with one run a stage, every difference counted as decided.
+    @Test func fewerThanThreeRunsAreNeverDecided() {
+        for runs in 1...2 {
+            let recommendation = DecisionTree().recommend(
+                for: Self.workload,
+                results: [
+                    Self.stage(.mainOnly, Array(repeating: 600, count: runs)),
+                    Self.stage(.offloaded, Array(repeating: 0, count: runs)),
+                ]
+            )
+            #expect(recommendation.confidence == .inconclusive)
+            #expect(recommendation.settle?.contains("at least 3 runs") == true)
+        }
+    }
+
+    @Test func aStayMainOnlyVerdictAlsoNeedsThreeRuns() {
+        let one = DecisionTree().recommend(for: Self.workload, results: [Self.stage(.mainOnly, [0])])
+        let three = DecisionTree().recommend(for: Self.workload, results: [Self.stage(.mainOnly, [0, 0, 1])])
+        #expect(one.stage == "main-only")
+        #expect(one.confidence == .inconclusive)
+        #expect(three.confidence == .decided)
+    }
+
+    /// A hang in one run of three fails the stage: it is a total, never a median that hides it.
+    @Test func aHangInOneRunFailsTheStage() {
+        var hung = Self.run(hitch: 0)
+        hung.metrics?.hangs = 1
+        hung.metrics?.longestHangMs = 300
+        let mainOnly = StageResult(stage: .mainOnly, repetitions: [Self.run(hitch: 0), hung, Self.run(hitch: 0)])
+        #expect(mainOnly.metrics?.hangs == 1)
+        #expect(mainOnly.metrics?.longestHangMs == 300)
+        let recommendation = DecisionTree().recommend(for: Self.workload, results: [mainOnly])
+        #expect(recommendation.path.first?.answer == false)
+        #expect(recommendation.stage != "main-only")
     }
 }

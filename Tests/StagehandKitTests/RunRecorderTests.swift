@@ -32,7 +32,7 @@ import Testing
         #expect(metrics.hangs == 0)
     }
 
-    @Test func aMainThreadBlockedFor250MsIsAHang() {
+    @Test func aFrameLeftWaiting250MsIsAHang() {
         let recorder = RunRecorder(refreshHz: 60)
         recorder.frame(vsync: Self.at(1000), started: Self.at(1249), ended: Self.at(1250), coalesced: 14)
         recorder.frame(vsync: Self.at(2000), started: Self.at(2300), ended: Self.at(2301), coalesced: 17)
@@ -44,13 +44,76 @@ import Testing
         #expect(abs(metrics.longestHangMs - 600) < 0.001)
     }
 
+    /// The defect this guards against: a 256 ms block that starts just before a vsync left that frame waiting only
+    /// ~245 ms, so a hang measured from the vsync was missed.
+    @Test func aHangIsMeasuredFromWhenMainStoppedAnsweringNotFromTheNextVsync() {
+        let recorder = RunRecorder(refreshHz: 60)
+        // A handler blocks main from 1000 to 1256; the vsync at 1010 waits until 1256.3 (246 ms).
+        recorder.mainActorJob(RunRecorder.Span(start: Self.at(1000), end: Self.at(1256)), stepNanoseconds: 0)
+        recorder.frame(vsync: Self.at(1010), started: Self.at(1256.3), ended: Self.at(1258), coalesced: 14)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        #expect(metrics.hangs == 1)
+        #expect(abs(metrics.longestHangMs - 256) < 0.001, "the job's length, from when main stopped answering")
+    }
+
+    @Test func anEventLeftWaiting250MsIsAHang() {
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.handlerStarted(arrival: Self.at(0), at: Self.at(260))
+        recorder.handlerStarted(arrival: Self.at(1000), at: Self.at(1240))
+        recorder.undelivered([Self.at(2000)], at: Self.at(2300))
+        let (metrics, _, _) = recorder.metrics(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil)
+        #expect(metrics.hangs == 2)
+    }
+
+    @Test func overlappingStretchesAreOneHangAndSeparateOnesAreNot() {
+        let ms = { (start: Double, end: Double) in RunRecorder.Span(start: Self.at(start), end: Self.at(end)) }
+        // A job, the frame waiting behind it and an event queued behind both: one hang, from 0 to 320.
+        // Then main answers, and another job blocks it: a second hang.
+        let hangs = RunRecorder.hangs([ms(10, 300), ms(0, 290), ms(100, 320), ms(400, 700)])
+        #expect(hangs == [ms(0, 320), ms(400, 700)])
+        #expect(RunRecorder.hangs([ms(0, 300), ms(300, 600)]).count == 2, "touching is not overlapping")
+    }
+
+    @Test func theHitchTimeRatioIsOverTheArrivalWindowNotTheDrain() {
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.prepare(stepKeys: [], subsystems: [], inFlight: 0, arrivalsEnd: Self.at(1000))
+        // Each frame ends 1 ms past its deadline: one interval of hitch time. The second's vsync is in the drain.
+        recorder.frame(vsync: Self.at(500), started: Self.at(500), ended: Self.at(517.667), coalesced: 0)
+        recorder.frame(vsync: Self.at(1500), started: Self.at(1500), ended: Self.at(1517.667), coalesced: 0)
+        let (metrics, _, _) = recorder.metrics(
+            arrivalSeconds: 1,
+            runSeconds: 2,
+            allocationsStart: nil,
+            allocationsEnd: nil
+        )
+        #expect(metrics.hitches == 2, "a drain frame still counts as a hitch")
+        #expect(abs(metrics.hitchTimeRatioMsPerS - 1000.0 / 60) < 0.01, "one interval over one second of arrivals")
+        #expect(metrics.arrivalSeconds == 1)
+    }
+
+    @Test func unfinishedInteractionsEnterInteractionLatencyAsALowerBound() {
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.interactionArrived(0, at: Self.at(100))
+        recorder.interactionArrived(1, at: Self.at(200))
+        recorder.interactionFinished(0, arrival: Self.at(100), at: Self.at(150), mainActorEntries: 1)
+        let (metrics, _, _) = recorder.metrics(
+            runSeconds: 5,
+            end: Self.at(5200),
+            allocationsStart: nil,
+            allocationsEnd: nil
+        )
+        #expect(metrics.interactionsUnfinished == 1)
+        #expect(metrics.interactionLatencyMs.count == 2)
+        #expect(abs(metrics.interactionLatencyMs.max - 5000) < 5, "the unfinished one waited 5 s so far")
+    }
+
     @Test func interactionsAreCountedNeverDropped() {
         let recorder = RunRecorder(refreshHz: 60)
-        for _ in 0..<3 { recorder.interactionArrived() }
+        for id in 0..<3 { recorder.interactionArrived(id, at: Self.at(100 * Double(id + 1))) }
         recorder.undelivered([Self.at(1900), Self.at(1950)], at: Self.at(2000))
         recorder.handlerStarted(arrival: Self.at(100), at: Self.at(140))
-        recorder.interactionFinished(arrival: Self.at(100), at: Self.at(400), mainActorEntries: 3)
-        recorder.interactionFinished(arrival: Self.at(200), at: Self.at(300), mainActorEntries: 1)
+        recorder.interactionFinished(0, arrival: Self.at(100), at: Self.at(400), mainActorEntries: 3)
+        recorder.interactionFinished(1, arrival: Self.at(200), at: Self.at(300), mainActorEntries: 1)
         #expect(recorder.inFlight == 1, "undelivered arrivals never finish, so they are not waited for")
         let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.interactionsArrived == 5)
@@ -83,12 +146,18 @@ import Testing
         #expect(timings == [StepTiming(key: key, runs: 2, totalMs: 800, runsOnMain: 1)])
     }
 
-    @Test func allocationsPerInteractionComeFromTheTwoSamples() {
+    @Test func allocationsPerInteractionComeFromTheTwoSamplesLessTheHarness() {
         let recorder = RunRecorder(refreshHz: 60)
-        for _ in 0..<4 { recorder.interactionArrived() }
+        for id in 0..<4 { recorder.interactionArrived(id, at: Self.at(0)) }
+        recorder.undelivered([Self.at(0)], at: Self.at(1))  // never ran stage code: not a divisor
         let start = JemallocProbe.Sample(allocations: 1000, totalAllocatedBytes: 10_000, residentBytes: 0)
-        let end = JemallocProbe.Sample(allocations: 1100, totalAllocatedBytes: 14_096, residentBytes: 4096)
-        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: start, allocationsEnd: end)
+        let end = JemallocProbe.Sample(allocations: 1112, totalAllocatedBytes: 14_192, residentBytes: 4096)
+        let (metrics, _, _) = recorder.metrics(
+            runSeconds: 1,
+            allocationsStart: start,
+            allocationsEnd: end,
+            harnessAllocations: HarnessAllocations.Count(allocations: 12, bytes: 96)
+        )
         #expect(metrics.allocationsPerInteraction == 25)
         #expect(metrics.allocatedBytesPerInteraction == 1024)
         #expect(metrics.residentBytes == 4096)

@@ -10,6 +10,8 @@ extension DecisionTree {
         byStage: [Stage: StageResult]
     ) -> Recommendation {
         let best = stage == nil ? bestStage(byStage) : nil
+        var unsettled = unsettled
+        if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
         var recommendation = Recommendation(
             stage: stage?.rawValue ?? "none",
             bestStage: best,
@@ -20,18 +22,63 @@ extension DecisionTree {
             antiPatterns: antiPatterns(recommended: stage, workload: workload, byStage: byStage),
             remainingWork: best.map { remainingWork(in: $0, workload: workload, byStage: byStage) } ?? []
         )
-        recommendation.summary = summary(recommendation, workload: workload, byStage: byStage)
+        recommendation.summary = summary(recommendation, unsettled: unsettled, workload: workload, byStage: byStage)
+        if let stage = stage ?? best, let behind = fallingBehind(byStage[stage], workload: workload) {
+            recommendation.summary += " " + behind
+        }
         return recommendation
+    }
+
+    /// A sentence saying that `result`'s stage falls behind its arrivals, and why, or `nil` when it keeps up:
+    /// more than ``Thresholds/unfinishedShare`` of the interactions that arrived were still unfinished at the end.
+    func fallingBehind(_ result: StageResult?, workload: Workload) -> String? {
+        guard let result, let metrics = result.metrics, metrics.interactionsArrived > 0 else { return nil }
+        let unfinished = metrics.interactionsUnfinished
+        guard Double(unfinished) > Double(metrics.interactionsArrived) * thresholds.unfinishedShare, unfinished >= 2
+        else { return nil }
+        let stage = result.stage.rawValue
+        let contended = workload.frameBudgetMs * thresholds.hopWaitFractionOfBudget
+        var causes: [String] = []
+        if metrics.poolUtilization >= thresholds.poolSaturation {
+            causes.append(
+                "the cooperative pool was \((metrics.poolUtilization * 100).reportFormatted)% busy (saturated)"
+            )
+        }
+        if let (subsystem, wait) = metrics.subsystemHopWaitMs.max(by: { $0.value.p99 < $1.value.p99 }),
+            wait.p99 >= contended
+        {
+            causes.append("the `\(subsystem)` actor was contended (hop wait p99 \(wait.p99.reportFormatted) ms)")
+        }
+        if metrics.mainThreadUtilization >= thresholds.poolSaturation {
+            causes.append("main was \((metrics.mainThreadUtilization * 100).reportFormatted)% busy")
+        }
+        let why =
+            causes.isEmpty
+            ? "its interactions take longer than their arrivals allow"
+            : causes.joined(separator: " and ")
+        return "But \(stage) falls behind: \(unfinished) of \(metrics.interactionsArrived) interactions were still "
+            + "unfinished when the run ended, because \(why); its interaction latency p99 "
+            + "(\(metrics.interactionLatencyMs.p99.reportFormatted) ms) counts them with their wait so far."
     }
 
     /// What to run to settle a verdict that is not final, or `nil` when it is.
     private func settleAdvice(_ unsettled: Set<Unsettled>, workload: Workload) -> String? {
         var advice: [String] = []
+        let longer = max(workload.durationSeconds * 3, 10)
+        let moreData = "`--repetitions 7 --duration \(longer.reportFormatted)`"
         if unsettled.contains(.repetitionsDisagree) {
-            let longer = max(workload.durationSeconds * 3, 10)
+            advice.append("Repetitions disagree on a deciding answer. Settle it with more data: \(moreData).")
+        }
+        for case .notBeyondNoise(let stage) in unsettled {
             advice.append(
-                "Repetitions disagree on a deciding answer, or a later stage is not better beyond the run-to-run "
-                    + "noise. Settle it with more data: `--repetitions 7 --duration \(longer.reportFormatted)`."
+                "\(stage.rawValue) met the budget but was not better beyond the run-to-run noise. Settle it with "
+                    + "more data: \(moreData)."
+            )
+        }
+        if unsettled.contains(.tooFewRuns) {
+            advice.append(
+                "A verdict needs at least \(thresholds.minimumRuns) runs of each stage it reads: run with "
+                    + "`--repetitions \(thresholds.minimumRuns)` or more."
             )
         }
         if unsettled.contains(.skipped) {
@@ -75,10 +122,24 @@ extension DecisionTree {
         return work
     }
 
-    private func summary(_ recommendation: Recommendation, workload: Workload, byStage: [Stage: StageResult]) -> String
-    {
+    private func summary(
+        _ recommendation: Recommendation,
+        unsettled: Set<Unsettled>,
+        workload: Workload,
+        byStage: [Stage: StageResult]
+    ) -> String {
         let budget =
             "\(workload.frameBudgetMs.reportFormatted) ms frame budget at \(workload.refreshHz.reportFormatted) Hz"
+        for case .notBeyondNoise(let later) in unsettled {
+            guard let stage = recommendation.recommendedStage, let laterMetrics = byStage[later]?.metrics else { break }
+            let earlier = byStage[stage]?.metrics
+            return "Inconclusive: \(later.rawValue) meets the \(budget) (hitch-time ratio "
+                + "\(laterMetrics.hitchTimeRatioMsPerS.reportFormatted) ms/s"
+                + (earlier.map { "; \(stage.rawValue) had \($0.hitchTimeRatioMsPerS.reportFormatted) ms/s" } ?? "")
+                + "), but its runs are not better than \(stage.rawValue)'s beyond the run-to-run noise, so measurement "
+                + "has not shown that \(later.rawValue) pays: the simpler \(stage.rawValue) stands until more runs "
+                + "settle it."
+        }
         if let stage = recommendation.recommendedStage, let metrics = byStage[stage]?.metrics {
             let earlier = Stage.allCases.filter { $0 < stage }.compactMap { byStage[$0] }
             let contrast =

@@ -84,7 +84,6 @@ public struct DecisionTree: Sendable {
             if !tried.agreed { unsettled.insert(.repetitionsDisagree) }
             let comparison = compare(triedResult, with: byStage[latest])
             let beyondNoise = !tried.responsive || comparison.beyondNoise
-            if !beyondNoise { unsettled.insert(.repetitionsDisagree) }
             path.append(
                 question.node(
                     reading: latest,
@@ -96,11 +95,16 @@ public struct DecisionTree: Sendable {
                         ? "Yes: tried \(candidate.rawValue), but \(tried.failure)."
                         : beyondNoise
                             ? "Yes: tried \(candidate.rawValue), and it is responsive. Adopt \(candidate.rawValue)."
-                            : "Yes: tried \(candidate.rawValue); it is responsive, but its runs overlap "
-                                + "\(latest.rawValue)'s: not better beyond the run-to-run noise."
+                            : "Yes: tried \(candidate.rawValue); it is responsive, but not better than "
+                                + "\(latest.rawValue) beyond the run-to-run noise, so it is not adopted."
                 )
             )
             if tried.responsive {
+                guard beyondNoise else {
+                    // Measurement has not shown that the later stage pays: the simpler one stands, unsettled.
+                    unsettled.insert(.notBeyondNoise(candidate))
+                    return verdict(latest, path: path, unsettled: unsettled, workload: workload, byStage: byStage)
+                }
                 return verdict(candidate, path: path, unsettled: unsettled, workload: workload, byStage: byStage)
             }
             latest = candidate
@@ -126,42 +130,68 @@ public struct DecisionTree: Sendable {
 
     /// Why a verdict may not be final.
     enum Unsettled: Hashable {
-        /// Repetitions judged alone answer a question differently, or a later stage is not better beyond the noise.
+        /// Repetitions judged alone answer a question differently.
         case repetitionsDisagree
+        /// This later stage met the budget, but was not better than the recommended one beyond the noise.
+        case notBeyondNoise(Stage)
+        /// A stage the path read had fewer runs than a decision needs.
+        case tooFewRuns
         /// A stage the path needed was not measured.
         case skipped
     }
 
     /// Whether `tried` is better than `earlier` beyond the run-to-run noise: on a metric where `earlier` fails the
-    /// budget, the worst run of `tried` beats the best run of `earlier`; or, where the runs overlap, its frames start
-    /// on time significantly more often (a one-sided Mann-Whitney U test over every frame of every run).
+    /// budget, `tried`'s runs measure lower than `earlier`'s by an exact one-sided Mann-Whitney test over the runs
+    /// (p ≤ ``Thresholds/runTestP``). With 3 runs a side that means every run of `tried` beats every run of
+    /// `earlier`; more runs allow some overlap. Fewer than ``Thresholds/minimumRuns`` on either side never decide.
     private func compare(_ tried: StageResult, with earlier: StageResult?) -> (beyondNoise: Bool, evidence: [Evidence])
     {
         guard let earlier, earlier.metrics != nil else { return (true, []) }  // it hung or crashed: nothing overlaps
-        var runsSeparate = false
-        for metric in ["hitchTimeRatioMsPerS", "hangs", "inputLatencyMs.p99"] {
-            guard let worst = tried.spread[metric]?.max, let best = earlier.spread[metric]?.min else { continue }
-            if worst < best { runsSeparate = true }
+        let triedRuns = tried.repetitions.compactMap(\.metrics)
+        let earlierRuns = earlier.repetitions.compactMap(\.metrics)
+        let failing = responsiveness(of: earlier).evidence.enumerated().filter { !$0.element.holds }.map(\.offset)
+        var best: (p: Double, evidence: Evidence)?
+        for (index, (name, value)) in Self.budgetMetrics.enumerated() where failing.contains(index) {
+            guard
+                let test = MannWhitney.test(
+                    triedRuns.map { $0[keyPath: value] },
+                    than: earlierRuns.map { $0[keyPath: value] }
+                )
+            else { continue }
+            let enough = min(triedRuns.count, earlierRuns.count) >= thresholds.minimumRuns
+            let evidence = Evidence(
+                metric: "\(name) lower in \(tried.stage.rawValue) than in \(earlier.stage.rawValue), run by run "
+                    + "(exact one-sided Mann-Whitney over \(triedRuns.count) and \(earlierRuns.count) runs"
+                    + (enough ? "" : "; needs ≥ \(thresholds.minimumRuns) runs a stage") + "; p)",
+                value: test.p,
+                unit: "",
+                comparison: "≤",
+                threshold: thresholds.runTestP,
+                holds: enough && test.p <= thresholds.runTestP,
+                spread: nil,
+                measured: true
+            )
+            if best == nil || test.p < best!.p { best = (test.p, evidence) }
         }
-        guard let triedFrames = tried.mainLoopLatencySamples, let earlierFrames = earlier.mainLoopLatencySamples,
-            let test = MannWhitney.test(triedFrames, than: earlierFrames)
-        else { return (runsSeparate, []) }
-        // Frames of one run are not independent, so a tiny p alone is not enough: the effect must be material too.
-        let significant = test.p < thresholds.rankTestP && test.probabilityLower >= thresholds.rankTestEffect
-        let evidence = Evidence(
-            metric: "main-loop latency lower in \(tried.stage.rawValue) than in \(earlier.stage.rawValue) "
-                + "(Mann-Whitney U over \(triedFrames.count) and \(earlierFrames.count) frames; a frame is faster "
-                + "with probability \(test.probabilityLower.reportFormatted), needs ≥ "
-                + "\(thresholds.rankTestEffect.reportFormatted); one-sided p)",
-            value: test.p,
-            unit: "",
-            comparison: "<",
-            threshold: thresholds.rankTestP,
-            holds: significant,
-            spread: nil,
-            measured: true
-        )
-        return (runsSeparate || significant, [evidence])
+        guard let best else { return (false, []) }
+        return (best.evidence.holds, [best.evidence])
+    }
+
+    /// The metrics responsiveness is judged on, in the order ``responsiveness(of:)`` gives their evidence.
+    static var budgetMetrics: [(String, KeyPath<StageMetrics, Double>)] {
+        [
+            ("hitch-time ratio", \.hitchTimeRatioMsPerS), ("hangs", \.hangsAsDouble),
+            ("input latency p99", \.inputLatencyMs.p99),
+        ]
+    }
+
+    /// Whether every measured stage the path read has enough runs for a decision.
+    func tooFewRuns(on path: [DecisionNode], _ byStage: [Stage: StageResult]) -> Bool {
+        let read = Set(path.flatMap { [$0.measuredStage, $0.tried] }.compactMap { $0 })
+        return read.contains { stage in
+            guard let result = byStage[stage], result.status == .ok else { return false }
+            return result.repetitions.compactMap(\.metrics).count < thresholds.minimumRuns
+        }
     }
 
     /// How long each step took, from the first stage (in journey order) that measured them: a step's duration is

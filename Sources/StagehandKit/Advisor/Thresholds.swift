@@ -12,10 +12,11 @@ public struct Thresholds: Sendable, Equatable, Codable {
     public var materialMsPerS = 10.0
     /// Main-actor hop wait p99 counts as contention from this fraction of the frame budget on.
     public var hopWaitFractionOfBudget = 0.5
-    /// A rank test calls two stages' frame latencies different below this one-sided p-value…
-    public var rankTestP = 0.001
-    /// …when a frame of the later stage is also faster than one of the earlier stage with at least this probability.
-    public var rankTestEffect = 0.6
+    /// A later stage is better beyond the noise when an exact rank test over the runs gives at most this one-sided
+    /// p-value (3 runs against 3: every run better)…
+    public var runTestP = 0.05
+    /// …and no verdict is decided with fewer runs than this per stage.
+    public var minimumRuns = 3
     /// More main-actor entries per frame than this is a hop storm.
     public var hopStormEntriesPerFrame = 4.0
     /// The cooperative pool counts as saturated from this utilisation on (with work waiting to start).
@@ -24,6 +25,8 @@ public struct Thresholds: Sendable, Equatable, Codable {
     public var allocationIncrease = 0.1
     /// …or completes this fraction fewer interactions per second.
     public var throughputDecrease = 0.05
+    /// A stage falls behind its arrivals when more than this share of them is unfinished at the end of its run.
+    public var unfinishedShare = 0.05
 
     public init() {}
 }

@@ -11,6 +11,8 @@ final class MainLoop {
         var distributions: RunDistributions
         /// The run event by event, when traced.
         var trace: TraceLog.Recording?
+        /// Interactions still in flight when the run ended (after a warm-up that finishes everything: none).
+        var inFlightAtEnd: Int
     }
 
     private let workload: Workload
@@ -19,6 +21,10 @@ final class MainLoop {
     private let calibration: CalibratedWork
     private let recorder: RunRecorder
     private let allocations = JemallocProbe()
+    /// Interactions handed to their handler so far: the next one's delivery number.
+    private var delivered = 0
+    /// Deliveries so far, by interaction index (for the harness's share of the allocations).
+    private var deliveries: [Int]
 
     /// - Parameters:
     ///   - probes: `false` only to measure the probes' own cost (see ``ProbeCostBenchmark``).
@@ -35,6 +41,7 @@ final class MainLoop {
         self.stage = stage
         self.seed = seed
         self.calibration = calibration
+        deliveries = Array(repeating: 0, count: workload.interactions.count)
         recorder = RunRecorder(refreshHz: workload.refreshHz, probes: probes, trace: trace ? TraceLog() : nil)
     }
 
@@ -44,12 +51,30 @@ final class MainLoop {
     /// in flight has finished or the drain limit passes, so a stage is not credited or blamed for where the cut
     /// falls. The run ends when its timer gets the main thread; if main is blocked, it ends late, and what blocked
     /// it is in the measurements.
-    func run() async -> Outcome {
+    ///
+    /// - Parameter finishingEverything: for a warm-up: at the drain limit, skip the steps not started yet and wait
+    ///   until nothing of this run is in flight, so none of it runs on into the measured run that follows.
+    func run(finishingEverything: Bool = false) async -> Outcome {
         let executor = stage.makeExecutor(subsystems: workload.subsystems)
+        // Before anything is counted: what the harness's own objects allocate per delivery, and every table the
+        // recorder fills, sized now.
+        let harness = HarnessAllocations(interactions: workload.interactions.count, probe: allocations) { index in
+            _ = makeRun(of: index, id: -1, arrival: .now)
+        }
         let start = Instant.now.adding(milliseconds: 20)
         let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
         let drainEnd = arrivalsEnd.adding(
             milliseconds: ProfileOptions.drainSeconds(forDuration: workload.durationSeconds) * 1000
+        )
+        recorder.prepare(
+            stepKeys: workload.interactions.indices.flatMap { interaction in
+                workload.interactions[interaction].steps.indices.map {
+                    StepTiming.Key(interaction: interaction, step: $0)
+                }
+            },
+            subsystems: workload.subsystems,
+            inFlight: Self.expectedArrivals(of: workload),
+            arrivalsEnd: arrivalsEnd
         )
         let frameWorkMs = workload.frameWorkMs
         let calibration = self.calibration
@@ -77,7 +102,9 @@ final class MainLoop {
                         // Arrivals that were due but never reached their handler (main was blocked) are unfinished.
                         recorder.undelivered(events.stop(), at: now)
                     }
-                    guard recorder.inFlight == 0 || now >= drainEnd else { return }
+                    if finishingEverything, now >= drainEnd { recorder.cancelRemainingSteps() }
+                    let done = recorder.inFlight == 0 || (now >= drainEnd && !finishingEverything)
+                    guard done else { return }
                     endTimer.cancel()
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
@@ -85,15 +112,18 @@ final class MainLoop {
                     let (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
+                        end: now,
                         allocationsStart: allocationsAtStart,
-                        allocationsEnd: self.allocations?.sample()
+                        allocationsEnd: self.allocations?.sample(),
+                        harnessAllocations: harness.total(deliveries: self.deliveries)
                     )
                     continuation.resume(
                         returning: Outcome(
                             metrics: metrics,
                             stepTimings: timings,
                             distributions: distributions,
-                            trace: recorder.trace?.recording(from: start, to: now)
+                            trace: recorder.trace?.recording(from: start, to: now),
+                            inFlightAtEnd: recorder.inFlight
                         )
                     )
                 }
@@ -104,30 +134,44 @@ final class MainLoop {
         }
     }
 
-    /// Hands one arrived interaction to the stage's main-actor handler.
-    private func deliver(_ arrival: ArrivalSchedule.Arrival, to executor: any StageExecutor) {
-        let interaction = workload.interactions[arrival.interaction]
+    /// How many interactions a run of `workload` may have in flight at most: every arrival of its duration, with
+    /// room for Poisson bursts.
+    private static func expectedArrivals(of workload: Workload) -> Int {
+        let mean = workload.interactions.reduce(0) { $0 + $1.ratePerSecond } * workload.durationSeconds
+        return Int(min(mean * 1.2 + 16, 1_000_000))
+    }
+
+    /// One arrival of interaction `index`, ready for its handler: its steps and its accounting.
+    private func makeRun(of index: Int, id: Int, arrival: Instant) -> InteractionRun {
+        let interaction = workload.interactions[index]
         let segment = MainSegment(recorder: recorder)
-        let steps = interaction.steps.enumerated().map { index, step in
+        let steps = interaction.steps.enumerated().map { step, spec in
             StepRun(
-                kind: step.kind,
-                label: step.label,
+                kind: spec.kind,
+                label: spec.label,
                 interaction: interaction.name,
-                cost: step.cost,
-                key: StepTiming.Key(interaction: arrival.interaction, step: index),
+                cost: spec.cost,
+                key: StepTiming.Key(interaction: index, step: step),
                 calibration: calibration,
                 recorder: recorder,
                 segment: segment
             )
         }
-        let run = InteractionRun(
+        return InteractionRun(
             name: interaction.name,
             steps: steps,
-            arrival: arrival.time,
+            id: id,
+            arrival: arrival,
             recorder: recorder,
             segment: segment
         )
-        recorder.interactionArrived()
+    }
+
+    /// Hands one arrived interaction to the stage's main-actor handler.
+    private func deliver(_ arrival: ArrivalSchedule.Arrival, to executor: any StageExecutor) {
+        let run = makeRun(of: arrival.interaction, id: delivered, arrival: arrival.time)
+        delivered += 1
+        deliveries[arrival.interaction] += 1
         run.handlerStarted()
         executor.handle(run)
         run.handlerReturned()

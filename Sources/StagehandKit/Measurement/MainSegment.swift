@@ -58,6 +58,6 @@ final class MainSegment: Sendable {
     private func record(_ stretch: Stretch?, endingAt end: Instant?) {
         guard let stretch else { return }
         let finished = end ?? stretch.lastOnMain
-        recorder.mainActorJob(nanoseconds: finished.nanoseconds(since: stretch.start), stepNanoseconds: stretch.stepNs)
+        recorder.mainActorJob(RunRecorder.Span(start: stretch.start, end: finished), stepNanoseconds: stretch.stepNs)
     }
 }

@@ -8,8 +8,14 @@ import Synchronization
 /// run length. Each record is a short critical section (an uncontended lock plus a histogram increment), far below
 /// the microsecond scale of what is measured.
 public final class RunRecorder: Sendable {
-    /// The main thread is called unresponsive (a hang) after this long.
+    /// The main thread is called unresponsive (a hang) when it does not answer for this long or longer: the one
+    /// threshold every hang count, job band and trace mark uses.
     public static let hangThresholdMs = 250.0
+
+    /// Whether a stretch of `nanoseconds` without an answer from main is a hang.
+    public static func isHang(nanoseconds: UInt64) -> Bool {
+        nanoseconds >= UInt64(hangThresholdMs * 1e6)
+    }
 
     /// What kept the main thread busy.
     public enum MainWork: String, Sendable, CaseIterable {
@@ -35,14 +41,20 @@ public final class RunRecorder: Sendable {
         var frameOverrun = Histogram<UInt64>.microseconds()
         var frames = 0
         var hitches = 0
+        /// Hitch time of the frames whose vsync fell within the arrival window (the ratio's numerator).
         var hitchTimeNs: UInt64 = 0
+        /// See ``prepare(stepKeys:subsystems:inFlight:arrivalsEnd:)``; `nil` counts every frame.
+        var arrivalsEnd: Instant?
         var droppedFrames = 0
-        var hangs = 0
-        var longestHangNs: UInt64 = 0
+        /// Every stretch of a hang's length or longer in which main did not answer: a main-actor job, a frame's wait,
+        /// an event's wait. Overlapping stretches are one hang (see ``hangs(_:)``). Rare, so a plain array.
+        var unresponsive: [Span] = []
         var inputLatency = Histogram<UInt64>.microseconds()
         var interactionLatency = Histogram<UInt64>.microseconds()
         /// Interactions handed to their handler.
         var delivered = 0
+        /// The arrival of each delivered interaction not finished yet, by delivery number.
+        var inFlight: [Int: Instant] = [:]
         /// Interactions that were due but never reached their handler before arrivals stopped.
         var undelivered = 0
         var completed = 0
@@ -60,6 +72,13 @@ public final class RunRecorder: Sendable {
         var stepTimings: [StepTiming.Key: StepTiming] = [:]
     }
 
+    /// A stretch of time on the run's clock.
+    struct Span: Equatable {
+        var start: Instant
+        var end: Instant
+        var nanoseconds: UInt64 { end.nanoseconds(since: start) }
+    }
+
     private let state = Mutex(State())
     /// The cooperative pool's width: one thread per core.
     static let poolWidth = max(ProcessInfo.processInfo.activeProcessorCount, 1)
@@ -73,10 +92,37 @@ public final class RunRecorder: Sendable {
     /// The run's event timeline, when a trace is asked for.
     let trace: TraceLog?
 
+    /// Set when the run's remaining steps are to be skipped (the warm-up, once its time is up): each step checks it
+    /// before it starts.
+    private let cancelled = Atomic<Bool>(false)
+
     public init(refreshHz: Double, probes: Bool = true, trace: TraceLog? = nil) {
         periodNs = UInt64((1e9 / refreshHz).rounded())
         self.probes = probes
         self.trace = trace
+    }
+
+    /// Sizes every table the run will fill, so recording allocates nothing once the run is measured: the step keys,
+    /// the subsystems, what keeps main busy, room for `inFlight` interactions at once; and when arrivals stop
+    /// (`arrivalsEnd`: frames whose vsync comes later, the drain, whose length differs by stage, are left out of the
+    /// hitch-time ratio).
+    func prepare(stepKeys: [StepTiming.Key], subsystems: [String], inFlight: Int, arrivalsEnd: Instant) {
+        state.withLock { state in
+            state.arrivalsEnd = arrivalsEnd
+            for key in stepKeys { state.stepTimings[key] = StepTiming(key: key) }
+            for subsystem in subsystems { state.subsystemHopWait[subsystem] = .microseconds() }
+            for work in MainWork.allCases { state.mainBusyNs[work] = 0 }
+            state.inFlight.reserveCapacity(inFlight)
+            state.unresponsive.reserveCapacity(64)
+        }
+    }
+
+    /// Whether the run's remaining steps are being skipped.
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Skips every step not started yet, so the interactions in flight finish as soon as their running steps do.
+    func cancelRemainingSteps() {
+        cancelled.store(true, ordering: .relaxed)
     }
 
     // MARK: Frames
@@ -85,7 +131,6 @@ public final class RunRecorder: Sendable {
     func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int) {
         let latency = started.nanoseconds(since: vsync)
         let overrun = overrun(of: vsync, at: ended)
-        let hang = Self.isHang(latency)
         state.withLock { state in
             state.frames += 1
             state.droppedFrames += max(coalesced, 0)
@@ -95,27 +140,25 @@ public final class RunRecorder: Sendable {
             state.mainLoopLatency.record(nanoseconds: latency)
             let frameNs = ended.nanoseconds(since: started)
             state.mainBusyNs[.frame, default: 0] += frameNs
-            Self.noteMainActorJob(frameNs, overheadNs: 0, period: periodNs, in: &state)
+            noteMainActorJob(Span(start: started, end: ended), overheadNs: 0, in: &state)
+            noteWait(Span(start: vsync, end: started), in: &state)
             if let overrun {
                 state.frameOverrun.record(nanoseconds: overrun)
-                noteHitch(overrun, in: &state)
+                noteHitch(overrun, vsync: vsync, in: &state)
             }
-            if hang { Self.noteHang(latency, in: &state) }
         }
-        trace?.frame(vsync: vsync, started: started, ended: ended, coalesced: coalesced, overrunNs: overrun, hang: hang)
+        trace?.frame(vsync: vsync, started: started, ended: ended, coalesced: coalesced, overrunNs: overrun)
     }
 
     /// Records a frame still waiting for main when the run ended: a hang if it waited long enough, and a hitch
     /// for however long it is already past its deadline.
     func pendingFrame(vsync: Instant, at now: Instant) {
-        let latency = now.nanoseconds(since: vsync)
         let overrun = overrun(of: vsync, at: now)
-        let hang = Self.isHang(latency)
         state.withLock { state in
-            if let overrun { noteHitch(overrun, in: &state) }
-            if hang { Self.noteHang(latency, in: &state) }
+            if let overrun { noteHitch(overrun, vsync: vsync, in: &state) }
+            noteWait(Span(start: vsync, end: now), in: &state)
         }
-        trace?.pendingFrame(vsync: vsync, at: now, overrunNs: overrun, hang: hang)
+        trace?.pendingFrame(vsync: vsync, at: now, overrunNs: overrun)
     }
 
     /// How far past its deadline (its vsync plus one period) a frame of `vsync` is at `instant`: `nil` when it is not.
@@ -124,26 +167,41 @@ public final class RunRecorder: Sendable {
         return instant.nanoseconds > deadline ? instant.nanoseconds - deadline : nil
     }
 
-    /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals.
-    private func noteHitch(_ overrun: UInt64, in state: inout State) {
+    /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals. Its time
+    /// counts towards the ratio when its vsync fell within the arrival window.
+    private func noteHitch(_ overrun: UInt64, vsync: Instant, in state: inout State) {
         state.hitches += 1
+        guard state.arrivalsEnd.map({ vsync < $0 }) ?? true else { return }
         state.hitchTimeNs += (overrun + periodNs - 1) / periodNs * periodNs
     }
 
-    /// Whether main left a frame waiting this long: a hang.
-    private static func isHang(_ latency: UInt64) -> Bool {
-        Double(latency) / 1e6 >= hangThresholdMs
+    /// Something waited for main (a frame, an event) for `span`: kept when that is a hang's length.
+    private func noteWait(_ span: Span, in state: inout State) {
+        if Self.isHang(nanoseconds: span.nanoseconds) { state.unresponsive.append(span) }
     }
 
-    private static func noteHang(_ latency: UInt64, in state: inout State) {
-        state.hangs += 1
-        state.longestHangNs = max(state.longestHangNs, latency)
+    /// The hangs among stretches in which main did not answer: overlapping stretches are one hang (a frame waiting
+    /// behind a long job is that job's hang), lasting from the first stretch's start to the last one's end.
+    static func hangs(_ stretches: [Span]) -> [Span] {
+        var hangs: [Span] = []
+        for stretch in stretches.sorted(by: { $0.start < $1.start }) {
+            if let last = hangs.last, stretch.start < last.end {
+                hangs[hangs.count - 1].end = max(last.end, stretch.end)
+            } else {
+                hangs.append(stretch)
+            }
+        }
+        return hangs
     }
 
     // MARK: Interactions
 
-    func interactionArrived() {
-        state.withLock { $0.delivered += 1 }
+    /// Interaction number `id` (its delivery number in the run), which arrived at `arrival`, reached its handler.
+    func interactionArrived(_ id: Int, at arrival: Instant) {
+        state.withLock { state in
+            state.delivered += 1
+            state.inFlight[id] = arrival
+        }
     }
 
     /// Counts arrivals that were due but never reached their handler before the run stopped taking events.
@@ -153,7 +211,10 @@ public final class RunRecorder: Sendable {
     func undelivered(_ arrivals: [Instant], at now: Instant) {
         state.withLock { state in
             state.undelivered += arrivals.count
-            for arrival in arrivals { state.inputLatency.record(nanoseconds: now.nanoseconds(since: arrival)) }
+            for arrival in arrivals {
+                state.inputLatency.record(nanoseconds: now.nanoseconds(since: arrival))
+                noteWait(Span(start: arrival, end: now), in: &state)
+            }
         }
     }
 
@@ -167,11 +228,13 @@ public final class RunRecorder: Sendable {
         state.withLock { state in
             state.mainActorEntries += 1
             state.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
+            noteWait(Span(start: arrival, end: start), in: &state)
         }
     }
 
-    func interactionFinished(arrival: Instant, at end: Instant, mainActorEntries: Int) {
+    func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
         state.withLock { state in
+            state.inFlight[id] = nil
             state.completed += 1
             state.hopsOfCompleted += mainActorEntries
             state.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
@@ -195,24 +258,23 @@ public final class RunRecorder: Sendable {
         state.withLock { $0.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
     }
 
-    /// Records one main-actor job of an interaction: `nanoseconds` long, `stepNanoseconds` of it in steps.
-    func mainActorJob(nanoseconds: UInt64, stepNanoseconds: UInt64) {
+    /// Records one main-actor job of an interaction, which held main for `job`, `stepNanoseconds` of it in steps.
+    func mainActorJob(_ job: Span, stepNanoseconds: UInt64) {
         guard probes else { return }
+        let nanoseconds = job.nanoseconds
         let overhead = nanoseconds > stepNanoseconds ? nanoseconds - stepNanoseconds : 0
         state.withLock { state in
             state.mainBusyNs[.overhead, default: 0] += overhead
-            Self.noteMainActorJob(nanoseconds, overheadNs: overhead, period: periodNs, in: &state)
+            noteMainActorJob(job, overheadNs: overhead, in: &state)
         }
     }
 
-    private static func noteMainActorJob(
-        _ nanoseconds: UInt64,
-        overheadNs: UInt64,
-        period: UInt64,
-        in state: inout State
-    ) {
-        state.mainActorJobs.add(milliseconds: Double(nanoseconds) / 1e6)
-        if nanoseconds > period { state.mainActorBlockingNs += nanoseconds - period }
+    /// A main-actor job held main for `job`: main answered nothing else meanwhile.
+    private func noteMainActorJob(_ job: Span, overheadNs: UInt64, in state: inout State) {
+        let nanoseconds = job.nanoseconds
+        state.mainActorJobs.add(nanoseconds: nanoseconds, periodNs: periodNs)
+        if nanoseconds > periodNs { state.mainActorBlockingNs += nanoseconds - periodNs }
+        if Self.isHang(nanoseconds: nanoseconds) { state.unresponsive.append(job) }
     }
 
     /// Records the wait of a hop onto a subsystem's actor.
@@ -243,26 +305,39 @@ public final class RunRecorder: Sendable {
 
     // MARK: Result
 
-    /// The metrics of a run that took arrivals for `arrivalSeconds` and lasted `runSeconds` in all (drain included);
-    /// allocation figures come from the probe's two samples.
+    /// The metrics of a run that took arrivals for `arrivalSeconds` and ended at `end`, `runSeconds` after it started
+    /// (drain included). Interactions still in flight then enter interaction latency with their wait so far, a lower
+    /// bound. Allocation figures come from the probe's two samples, less `harnessAllocations` (what Stagehand's own
+    /// objects took during the run: see ``HarnessAllocations``).
     func metrics(
         arrivalSeconds: Double? = nil,
         runSeconds: Double,
+        end: Instant? = nil,
         allocationsStart: JemallocProbe.Sample?,
-        allocationsEnd: JemallocProbe.Sample?
+        allocationsEnd: JemallocProbe.Sample?,
+        harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count()
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
         state.withLock { state in
             var metrics = StageMetrics()
             let seconds = max(runSeconds, 1e-9)
+            let arrivalWindow = max(arrivalSeconds ?? runSeconds, 1e-9)
             metrics.runSeconds = runSeconds
+            metrics.arrivalSeconds = arrivalSeconds ?? runSeconds
             metrics.frames = state.frames
             metrics.hitches = state.hitches
             metrics.droppedFrames = state.droppedFrames
-            metrics.hitchTimeRatioMsPerS = Double(state.hitchTimeNs) / 1e6 / seconds
+            metrics.hitchTimeRatioMsPerS = Double(state.hitchTimeNs) / 1e6 / arrivalWindow
             metrics.mainLoopLatencyMs = LatencySummary(microseconds: state.mainLoopLatency)
             metrics.frameOverrunMs = LatencySummary(microseconds: state.frameOverrun)
-            metrics.hangs = state.hangs
-            metrics.longestHangMs = Double(state.longestHangNs) / 1e6
+            let hangs = Self.hangs(state.unresponsive)
+            metrics.hangs = hangs.count
+            metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
+            for hang in hangs { trace?.hang(hang.start, to: hang.end) }
+            if let end {
+                for arrival in state.inFlight.values {
+                    state.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                }
+            }
             metrics.inputLatencyMs = LatencySummary(microseconds: state.inputLatency)
             metrics.interactionLatencyMs = LatencySummary(microseconds: state.interactionLatency)
             let arrived = state.delivered + state.undelivered
@@ -270,7 +345,7 @@ public final class RunRecorder: Sendable {
             metrics.interactionsCompleted = state.completed
             metrics.interactionsUnfinished = arrived - state.completed
             // Over the arrival window, the same for every stage: a stage that keeps up completes what arrived.
-            metrics.throughputPerS = Double(state.completed) / max(arrivalSeconds ?? runSeconds, 1e-9)
+            metrics.throughputPerS = Double(state.completed) / arrivalWindow
             metrics.mainActorHopsPerInteraction =
                 state.completed > 0 ? Double(state.hopsOfCompleted) / Double(state.completed) : 0
             metrics.hopWaitMs = LatencySummary(microseconds: state.mainHopWait)
@@ -281,7 +356,8 @@ public final class RunRecorder: Sendable {
             metrics.mainActorEntriesPerFrame =
                 state.frames + state.droppedFrames > 0
                 ? Double(state.mainActorEntries) / Double(state.frames + state.droppedFrames) : 0
-            metrics.subsystemHopWaitMs = state.subsystemHopWait.mapValues { LatencySummary(microseconds: $0) }
+            metrics.subsystemHopWaitMs = state.subsystemHopWait.filter { $0.value.totalCount > 0 }
+                .mapValues { LatencySummary(microseconds: $0) }
             var busyNs: UInt64 = 0
             for work in MainWork.allCases {  // overhead is within the jobs, not beside the steps: utilisation adds it
                 let ns = state.mainBusyNs[work] ?? 0
@@ -289,11 +365,15 @@ public final class RunRecorder: Sendable {
                 metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
             }
             metrics.mainThreadUtilization = min(Double(busyNs) / 1e9 / seconds, 1)
-            if let start = allocationsStart, let end = allocationsEnd, arrived > 0 {
-                metrics.allocationsPerInteraction = Double(end.allocations &- start.allocations) / Double(arrived)
-                metrics.allocatedBytesPerInteraction =
-                    Double(end.totalAllocatedBytes &- start.totalAllocatedBytes) / Double(arrived)
-                metrics.residentBytes = Double(end.residentBytes)
+            if let start = allocationsStart, let stop = allocationsEnd, state.delivered > 0 {
+                // Only delivered interactions ran stage code; the harness's own allocations are taken out.
+                let allocations =
+                    Int64(bitPattern: stop.allocations &- start.allocations) - harnessAllocations.allocations
+                let bytes =
+                    Int64(bitPattern: stop.totalAllocatedBytes &- start.totalAllocatedBytes) - harnessAllocations.bytes
+                metrics.allocationsPerInteraction = Double(max(allocations, 0)) / Double(state.delivered)
+                metrics.allocatedBytesPerInteraction = Double(max(bytes, 0)) / Double(state.delivered)
+                metrics.residentBytes = Double(stop.residentBytes)
             }
             var distributions = RunDistributions()
             distributions.mainLoopLatency = LatencySamples(state.mainLoopLatency)
@@ -302,7 +382,7 @@ public final class RunRecorder: Sendable {
             distributions.hopWait = LatencySamples(state.mainHopWait)
             distributions.poolHopWait = LatencySamples(state.poolHopWait)
             distributions.frameTimeline = state.timeline
-            let timings = state.stepTimings.values.sorted {
+            let timings = state.stepTimings.values.filter { $0.runs > 0 }.sorted {
                 ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step)
             }
             return (metrics, timings, distributions)

@@ -15,15 +15,16 @@ extension StageMetrics {
         [
             \.hitchTimeRatioMsPerS, \.longestHangMs, \.throughputPerS, \.mainActorHopsPerInteraction,
             \.mainThreadUtilization, \.allocationsPerInteraction, \.allocatedBytesPerInteraction, \.residentBytes,
-            \.runSeconds, \.peakProcessResidentBytes, \.mainActorEntriesPerFrame, \.mainActorBlockingMsPerS,
+            \.runSeconds, \.arrivalSeconds, \.peakProcessResidentBytes, \.mainActorEntriesPerFrame,
+            \.mainActorBlockingMsPerS,
             \.poolUtilization,
         ]
     }
     private static var integers: [WritableKeyPath<StageMetrics, Int>] {
         [
             \.hitches, \.frames, \.droppedFrames, \.hangs, \.interactionsArrived, \.interactionsCompleted,
-            \.interactionsUnfinished, \.mainActorJobs.count, \.mainActorJobs.over16ms, \.mainActorJobs.over50ms,
-            \.mainActorJobs.over100ms, \.mainActorJobs.over250ms, \.mainActorJobs.over500ms,
+            \.interactionsUnfinished, \.mainActorJobs.count, \.mainActorJobs.overFrame, \.mainActorJobs.over50ms,
+            \.mainActorJobs.over100ms, \.mainActorJobs.hangLength, \.mainActorJobs.over500ms,
         ]
     }
     private static var latencies: [WritableKeyPath<StageMetrics, LatencySummary>] {

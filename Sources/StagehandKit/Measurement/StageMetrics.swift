@@ -4,7 +4,9 @@
 public struct StageMetrics: Codable, Sendable, Equatable {
     // MARK: Frames
 
-    /// Σ hitch time / run seconds, in milliseconds per second. Apple's bands: good < 5, warning 5–10, critical > 10.
+    /// Σ hitch time of the frames whose vsync fell within the arrival window / the arrival window's seconds, in
+    /// milliseconds per second (the drain, whose length differs by stage, is left out). Apple's bands: good < 5,
+    /// warning 5–10, critical > 10.
     public var hitchTimeRatioMsPerS: Double = 0
     /// Frames whose work ended after their deadline (vsync + P).
     public var hitches: Int = 0
@@ -19,16 +21,19 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Hangs
 
-    /// Times the main thread was unresponsive for 250 ms or more.
+    /// Times the main thread was unresponsive for 250 ms or more, measured from when it stopped answering (a main-actor
+    /// job, a frame's wait or an event's wait that long; overlapping ones are one hang). A stage's count is the total
+    /// over its repetitions.
     public var hangs: Int = 0
-    /// The longest of those, in milliseconds (0 when there was none).
+    /// The longest of those, in milliseconds (0 when there was none); a stage's is the maximum over its repetitions.
     public var longestHangMs: Double = 0
 
     // MARK: Interactions
 
     /// Arrival → the handler starting on the main actor.
     public var inputLatencyMs = LatencySummary()
-    /// Arrival → the last step done.
+    /// Arrival → the last step done; an interaction unfinished when the run ended counts with (end − arrival), a lower
+    /// bound.
     public var interactionLatencyMs = LatencySummary()
     /// Interactions completed per second of the arrival window (the workload's duration).
     public var throughputPerS: Double = 0
@@ -69,17 +74,20 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Memory (jemalloc)
 
-    /// jemalloc allocation requests during the run / interactions arrived.
+    /// jemalloc allocation requests during the run, less the harness's own (measured per delivery), / interactions
+    /// delivered: what the workload's stage code allocates.
     public var allocationsPerInteraction: Double = 0
-    /// Bytes jemalloc handed out during the run (cumulative, not net) / interactions arrived.
+    /// Bytes jemalloc handed out during the run (cumulative, not net), less the harness's, / interactions delivered.
     public var allocatedBytesPerInteraction: Double = 0
     /// jemalloc's resident bytes at the end of the run.
     public var residentBytes: Double = 0
     /// The stage child's peak resident set (VmHWM) at the end of the run, harness included.
     public var peakProcessResidentBytes: Double = 0
 
-    /// How long the run measured, in seconds.
+    /// How long the run measured, in seconds, drain included.
     public var runSeconds: Double = 0
+    /// How long interactions arrived, in seconds: the workload's duration, over which ratios and throughput are taken.
+    public var arrivalSeconds: Double = 0
 
     public init() {}
 }
@@ -137,5 +145,6 @@ extension StageMetrics {
         peakProcessResidentBytes =
             try container.decodeIfPresent(Double.self, forKey: .peakProcessResidentBytes) ?? peakProcessResidentBytes
         runSeconds = try container.decodeIfPresent(Double.self, forKey: .runSeconds) ?? runSeconds
+        arrivalSeconds = try container.decodeIfPresent(Double.self, forKey: .arrivalSeconds) ?? runSeconds
     }
 }

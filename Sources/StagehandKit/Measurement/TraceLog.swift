@@ -48,7 +48,7 @@ public final class TraceLog: Sendable {
             case frameWait
             /// A frame ended past its deadline (a moment; `milliseconds` past it).
             case hitch
-            /// Main did not take a frame for the hang threshold or longer (a moment; `milliseconds` waited).
+            /// Main did not answer for the hang threshold or longer (a moment at its start; `milliseconds` it lasted).
             case hang
             /// A step's work on the thread that ran it (an `io` step here blocked its thread).
             case step
@@ -132,28 +132,28 @@ public final class TraceLog: Sendable {
 
     /// One frame job on main (the calling thread): the frame, its wait for main when that was over a millisecond,
     /// and its hitch (it ended `overrunNs` past its deadline) and hang, as the recorder decided them.
-    func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int, overrunNs: UInt64?, hang: Bool) {
+    func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int, overrunNs: UInt64?) {
         let waitedMs = started.milliseconds(since: vsync)
         if waitedMs > 1 { append(Event(.frameWait, start: vsync, end: started, milliseconds: waitedMs)) }
         append(Event(.frame, start: started, end: ended, milliseconds: waitedMs, count: coalesced), onThisThread: true)
-        marks(hitchAt: ended, overrunNs: overrunNs, hangAt: started, hang: hang, waitedMs: waitedMs)
+        hitch(at: ended, overrunNs: overrunNs)
     }
 
-    /// A frame still waiting for main when the run ended at `now` (on main): its wait, its hitch and its hang.
-    func pendingFrame(vsync: Instant, at now: Instant, overrunNs: UInt64?, hang: Bool) {
+    /// A frame still waiting for main when the run ended at `now` (on main): its wait and its hitch.
+    func pendingFrame(vsync: Instant, at now: Instant, overrunNs: UInt64?) {
         let waitedMs = now.milliseconds(since: vsync)
         append(Event(.frameWait, start: vsync, end: now, milliseconds: waitedMs))
-        marks(hitchAt: now, overrunNs: overrunNs, hangAt: vsync, hang: hang, waitedMs: waitedMs)
+        hitch(at: now, overrunNs: overrunNs)
     }
 
-    private func marks(hitchAt: Instant, overrunNs: UInt64?, hangAt: Instant, hang: Bool, waitedMs: Double) {
-        if let overrunNs {
-            append(
-                Event(.hitch, start: hitchAt, end: hitchAt, milliseconds: Double(overrunNs) / 1e6),
-                onThisThread: true
-            )
-        }
-        if hang { append(Event(.hang, start: hangAt, end: hangAt, milliseconds: waitedMs), onThisThread: true) }
+    private func hitch(at instant: Instant, overrunNs: UInt64?) {
+        guard let overrunNs else { return }
+        append(Event(.hitch, start: instant, end: instant, milliseconds: Double(overrunNs) / 1e6), onThisThread: true)
+    }
+
+    /// A hang, as the recorder decided it: main did not answer from `start` to `end` (marked at its start, on main).
+    func hang(_ start: Instant, to end: Instant) {
+        append(Event(.hang, start: start, end: start, milliseconds: end.milliseconds(since: start)), onThisThread: true)
     }
 
     /// A step of `interaction` kept the calling thread busy from `start` to `end`.

@@ -85,7 +85,7 @@ public struct MarkdownReport: Sendable {
             ("main-actor hop wait p50 / p99 (ms)", { $0.hopWaitMs.count == 0 ? "–" : pair($0.hopWaitMs) }),
             ("subsystem actor hop wait p99 (ms)", subsystemHops),
             ("main-actor entries / frame", { $0.mainActorEntriesPerFrame.reportFormatted }),
-            ("main-actor jobs > 16.7 / 50 / 250 ms", jobCounts),
+            ("main-actor jobs > \(result.spec.frameBudgetMs.reportFormatted) (a frame) / 50 / ≥ 250 ms", jobCounts),
             ("main-actor blocking time (ms/s)", { $0.mainActorBlockingMsPerS.reportFormatted }),
             ("main-thread utilisation", { "\(($0.mainThreadUtilization * 100).reportFormatted)%" }),
             ("`@concurrent` start wait p50 / p99 (ms)", { $0.poolHopWaitMs.count == 0 ? "–" : pair($0.poolHopWaitMs) }),
@@ -108,8 +108,8 @@ public struct MarkdownReport: Sendable {
         lines.append("")
         lines.append(
             "Main-loop, input, interaction, main-actor and `@concurrent` hop-wait percentiles are over every "
-                + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; every "
-                + "other value is the median over the repetitions. The best value of a row is in bold (where stages "
+                + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; hangs are "
+                + "the total over the repetitions, with the longest of them; every other value is the median over the repetitions. The best value of a row is in bold (where stages "
                 + "differ). Hitch-time bands are Apple's: ✅ good < 5, ⚠️ warning 5–10, ⛔ critical > 10 ms/s."
         )
         lines.append("")
@@ -169,7 +169,7 @@ public struct MarkdownReport: Sendable {
 
     private func jobCounts(_ metrics: StageMetrics) -> String {
         let jobs = metrics.mainActorJobs
-        return unbroken("\(jobs.over16ms)", "\(jobs.over50ms)", "\(jobs.over250ms)")
+        return unbroken("\(jobs.overFrame)", "\(jobs.over50ms)", "\(jobs.hangLength)")
     }
 
     /// Values that share a cell, `a / b / c`, joined with no-break spaces so a narrow column never splits them.

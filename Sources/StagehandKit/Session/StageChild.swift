@@ -14,8 +14,21 @@ public enum StageChild {
         return kilobytes * 1024
     }
 
-    /// How long the unmeasured warm-up run before the measured one lasts, at most.
+    /// How long the unmeasured warm-up run before the measured one takes arrivals, at most.
     public static let warmUpSeconds = 0.3
+
+    /// The warm-up of `workload`: arrivals for ``warmUpSeconds``, periodic and 4 to 10 per second, so every
+    /// interaction arrives at least once and an overloaded workload builds little backlog. At its drain limit the
+    /// warm-up skips the steps it has not started and waits for the ones running (see ``MainLoop/run(finishingEverything:)``).
+    static func warmUp(of workload: Workload) -> Workload {
+        var warmUp = workload
+        warmUp.durationSeconds = min(Self.warmUpSeconds, workload.durationSeconds)
+        for index in warmUp.interactions.indices {
+            warmUp.interactions[index].arrival = .periodic
+            warmUp.interactions[index].ratePerSecond = min(max(warmUp.interactions[index].ratePerSecond, 4), 10)
+        }
+        return warmUp
+    }
 
     /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
     ///
@@ -46,15 +59,16 @@ public enum StageChild {
         let calibration = calibration ?? CalibratedWork.calibrate()
         // A short unmeasured run first, so first-use costs (page faults, lazily built runtime metadata, the
         // cooperative pool's threads) do not land in the measured run as hitches.
-        var warmUp = workload
-        warmUp.durationSeconds = min(Self.warmUpSeconds, workload.durationSeconds)
-        for index in warmUp.interactions.indices {
-            // Periodic and 4 to 50 per second: every interaction arrives at least once within the warm-up, and an
-            // overloaded workload leaves no backlog for the measured run.
-            warmUp.interactions[index].arrival = .periodic
-            warmUp.interactions[index].ratePerSecond = min(max(warmUp.interactions[index].ratePerSecond, 4), 50)
-        }
-        _ = await MainLoop(workload: warmUp, stage: stage, seed: ~seed, calibration: calibration, probes: probes).run()
+        let warmUp = await MainLoop(
+            workload: Self.warmUp(of: workload),
+            stage: stage,
+            seed: ~seed,
+            calibration: calibration,
+            probes: probes
+        )
+        .run(finishingEverything: true)
+        // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
+        precondition(warmUp.inFlightAtEnd == 0, "the warm-up left \(warmUp.inFlightAtEnd) interactions in flight")
         let outcome = await MainLoop(
             workload: workload,
             stage: stage,

@@ -3,7 +3,8 @@ public struct StageResult: Codable, Sendable, Equatable {
     public var stage: Stage
     /// `ok` when every repetition ran; otherwise how the first failing one ended.
     public var status: StageStatus
-    /// The median of each metric over the `ok` repetitions; absent when none was `ok`.
+    /// Each metric over the `ok` repetitions (latency percentiles from the merged histograms, ratios over time pooled,
+    /// hangs the total and the longest, everything else the median); absent when none was `ok`.
     public var metrics: StageMetrics?
     /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
     public var spread: [String: ValueRange]
@@ -30,14 +31,21 @@ public struct StageResult: Codable, Sendable, Equatable {
             }
         }
         // A ratio over time pools its runs (Σ hitch time / Σ seconds): a single stray hitch in one short run
-        // counts for what it is, not for a whole run's worth.
+        // counts for what it is, not for a whole run's worth. Hitch time is over the arrival window, blocking time
+        // over the whole run.
+        let arrivalSeconds = measured.reduce(0) { $0 + $1.arrivalSeconds }
+        if arrivalSeconds > 0 {
+            metrics?.hitchTimeRatioMsPerS =
+                measured.reduce(0) { $0 + $1.hitchTimeRatioMsPerS * $1.arrivalSeconds } / arrivalSeconds
+        }
         let seconds = measured.reduce(0) { $0 + $1.runSeconds }
         if seconds > 0 {
-            metrics?.hitchTimeRatioMsPerS =
-                measured.reduce(0) { $0 + $1.hitchTimeRatioMsPerS * $1.runSeconds } / seconds
             metrics?.mainActorBlockingMsPerS =
                 measured.reduce(0) { $0 + $1.mainActorBlockingMsPerS * $1.runSeconds } / seconds
         }
+        // A hang in any run is a hang of the stage: never a median that one hang-free run would hide.
+        metrics?.hangs = measured.reduce(0) { $0 + $1.hangs }
+        metrics?.longestHangMs = measured.map(\.longestHangMs).max() ?? 0
         spread = [:]
         for (name, value) in StageMetrics.decidingMetrics {
             spread[name] = ValueRange(measured.map { $0[keyPath: value] })

@@ -7,15 +7,18 @@ import Synchronization
 final class InteractionRun: Sendable {
     let name: String
     let steps: [StepRun]
+    /// Its delivery number in the run.
+    private let id: Int
     private let arrival: Instant
     private let recorder: RunRecorder
     private let segment: MainSegment
     /// Times this interaction entered the main actor, its handler included.
     private let mainActorEntries = Atomic<Int>(0)
 
-    init(name: String, steps: [StepRun], arrival: Instant, recorder: RunRecorder, segment: MainSegment) {
+    init(name: String, steps: [StepRun], id: Int, arrival: Instant, recorder: RunRecorder, segment: MainSegment) {
         self.name = name
         self.steps = steps
+        self.id = id
         self.arrival = arrival
         self.recorder = recorder
         self.segment = segment
@@ -25,6 +28,7 @@ final class InteractionRun: Sendable {
     @MainActor
     func handlerStarted() {
         let now = Instant.now
+        recorder.interactionArrived(id, at: arrival)
         mainActorEntries.add(1, ordering: .relaxed)
         recorder.handlerStarted(arrival: arrival, at: now)
         segment.open(at: now, handler: true)
@@ -70,7 +74,7 @@ final class InteractionRun: Sendable {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
         let entries = mainActorEntries.load(ordering: .relaxed)
-        recorder.interactionFinished(arrival: arrival, at: now, mainActorEntries: entries)
+        recorder.interactionFinished(id, arrival: arrival, at: now, mainActorEntries: entries)
         recorder.trace?.interaction(name, from: arrival, to: now, mainActorEntries: entries)
     }
 }

@@ -17,6 +17,7 @@ struct StepRun: Sendable {
 
     /// Does the step's CPU work right here, on whichever thread the stage runs it.
     func work() {
+        guard !recorder.isCancelled else { return }
         guard recorder.probes else { return cost.perform(with: calibration) }
         let onMain = MainQueue.isCurrent
         if onMain {
@@ -36,6 +37,7 @@ struct StepRun: Sendable {
 
     /// Blocks the calling thread for the `io` step's wait, as synchronous I/O does.
     func blockingWait() {
+        guard !recorder.isCancelled else { return }
         let onMain = MainQueue.isCurrent
         let start = Instant.now
         Thread.sleep(forTimeInterval: waitMs / 1000)
@@ -48,6 +50,7 @@ struct StepRun: Sendable {
     /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
     nonisolated(nonsending) func io() async -> Instant {
         let start = Instant.now
+        guard !recorder.isCancelled else { return start }
         segment.close(at: MainQueue.isCurrent ? start : nil)  // suspending: this main-actor job ends here
         let completed = await OutsideWorld.respond(afterMs: waitMs)
         recorder.stepRan(key, kind: .io, nanoseconds: completed.nanoseconds(since: start), onMain: false)

@@ -10,6 +10,9 @@ public enum Kernel: String, Sendable, Codable, CaseIterable {
     case testTrap = "test-trap"
     /// For testing Stagehand itself: writes `size` KiB to standard output, as a chatty workload would.
     case testFlood = "test-flood"
+    /// For testing Stagehand itself: makes exactly `size` heap allocations (and frees them), so allocation counts can
+    /// be checked against a known answer.
+    case testAlloc = "test-alloc"
 
     /// The largest `size` accepted for this kernel, so one step cannot run for hours.
     var maximumSize: Int {
@@ -18,6 +21,7 @@ public enum Kernel: String, Sendable, Codable, CaseIterable {
         case .sort: 50_000_000
         case .testTrap: 1
         case .testFlood: 1_048_576
+        case .testAlloc: 1_000_000
         }
     }
 
@@ -28,6 +32,7 @@ public enum Kernel: String, Sendable, Codable, CaseIterable {
         case .sort: "number of elements"
         case .testTrap: "unused (1)"
         case .testFlood: "KiB written to standard output"
+        case .testAlloc: "heap allocations made"
         }
     }
 }

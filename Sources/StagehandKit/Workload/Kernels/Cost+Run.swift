@@ -22,7 +22,21 @@ extension Kernel {
         case .sort: SortKernel.run(size: size)
         case .testTrap: fatalError("kernel test-trap: this workload crashes on purpose")
         case .testFlood: Self.flood(kibibytes: size)
+        case .testAlloc: Self.allocate(count: size)
         }
+    }
+
+    /// Exactly `count` calls to the allocator: raw allocations, which the optimiser can neither remove nor promote to
+    /// the stack as it may a class instance that does not escape.
+    private static func allocate(count: Int) -> UInt64 {
+        var checksum: UInt64 = 0
+        for index in 0..<count {
+            let block = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+            block.storeBytes(of: UInt64(index), as: UInt64.self)
+            checksum &+= block.load(as: UInt64.self)
+            block.deallocate()
+        }
+        return checksum
     }
 
     private static func flood(kibibytes: Int) -> UInt64 {
