@@ -32,6 +32,16 @@ extension Stagehand {
         var repetitions: Int = 3
 
         @Option(
+            name: .customLong("max-repetitions"),
+            help: ArgumentHelp(
+                "When the verdict is inconclusive after --repetitions (3 or more), run more rounds of every stage, "
+                    + "one at a time, up to this many (--max-repetitions r turns that off).",
+                valueName: "n"
+            )
+        )
+        var maxRepetitions: Int = ProfileOptions.defaultMaxRepetitions
+
+        @Option(
             name: .customLong("refresh-hz"),
             help: ArgumentHelp("Display refresh rate, 1–240 (overrides the spec's refresh-hz).", valueName: "hz")
         )
@@ -68,6 +78,9 @@ extension Stagehand {
             guard (1...100).contains(repetitions) else {
                 throw ValidationError("--repetitions must be from 1 to 100, got \(repetitions)")
             }
+            guard (1...100).contains(maxRepetitions) else {
+                throw ValidationError("--max-repetitions must be from 1 to 100, got \(maxRepetitions)")
+            }
             if let trace {
                 var isDirectory: ObjCBool = false
                 if trace.hasSuffix("/")
@@ -97,6 +110,7 @@ extension Stagehand {
             let options = ProfileOptions(
                 stages: stages,
                 repetitions: repetitions,
+                maxRepetitions: maxRepetitions,
                 seed: seed,
                 priority: priority,
                 traceFile: traceURL
@@ -121,7 +135,11 @@ extension Stagehand {
                 calibration: calibration,
                 command: Self.commandLine
             )
-            let progress = ProgressDisplay(enabled: !quiet, totalRuns: options.stages.count * options.repetitions)
+            let progress = ProgressDisplay(
+                enabled: !quiet,
+                totalRuns: options.stages.count * options.repetitions,
+                runsPerRound: options.stages.count
+            )
             if !quiet {
                 printError(
                     "Profiling \(spec.name): \(options.stages.count) stages × \(repetitions) repetitions × \(spec.durationSeconds.reportFormatted) s"
@@ -158,6 +176,8 @@ extension Stagehand {
                 throw ToolFailure("profiling failed: \(error)")
             }
             if progress.traceFailure != nil { environment.traceFile = nil }  // the report must not point at it
+            // An inconclusive verdict may have run more rounds than asked for: the environment says what ran.
+            environment.repetitions = results.map(\.repetitions.count).max() ?? options.repetitions
             let recommendation = DecisionTree().recommend(for: spec, results: results)
             let result = ProfileResult(
                 spec: spec,

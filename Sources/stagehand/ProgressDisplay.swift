@@ -29,14 +29,18 @@ final class ProgressDisplay: Sendable {
     }
 
     private let enabled: Bool
-    private let totalRuns: Int
+    /// Runs planned so far; an inconclusive verdict adds a round.
+    private let totalRuns: Mutex<Int>
+    /// Runs in one round of every stage.
+    private let runsPerRound: Int
     private let inPlace: Bool
     private let colour: Bool
     private let state = Mutex(State())
 
-    init(enabled: Bool, totalRuns: Int) {
+    init(enabled: Bool, totalRuns: Int, runsPerRound: Int) {
         self.enabled = enabled
-        self.totalRuns = totalRuns
+        self.totalRuns = Mutex(totalRuns)
+        self.runsPerRound = runsPerRound
         inPlace = Terminal.isInteractive(STDERR_FILENO)
         colour = Terminal.wantsColour(STDERR_FILENO)
     }
@@ -76,6 +80,12 @@ final class ProgressDisplay: Sendable {
             }
         case .traceNotWritten:
             return
+        case .moreRepetitions(let completed, let cap):
+            totalRuns.withLock { $0 += runsPerRound }
+            write(
+                "  inconclusive after \(completed) repetitions: running repetition \(completed + 1) "
+                    + "(up to \(cap), --max-repetitions)\n"
+            )
         case .finished(_, _, _, let result):
             state.withLock { state in
                 state.ticker?.cancel()
@@ -119,8 +129,9 @@ final class ProgressDisplay: Sendable {
 
     /// `[ 2/12] offloaded        repetition 1/3`
     private func prefix(_ run: Current) -> String {
-        let width = String(totalRuns).count
-        let counter = String(repeating: " ", count: width - String(run.index).count) + "\(run.index)/\(totalRuns)"
+        let total = totalRuns.withLock { $0 }
+        let width = String(total).count
+        let counter = String(repeating: " ", count: width - String(run.index).count) + "\(run.index)/\(total)"
         return "  [\(counter)] \(run.stage.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) "
             + "repetition \(run.repetition)/\(run.of)"
     }

@@ -8,7 +8,7 @@ extension DecisionTree {
         unsettled: Set<Unsettled>,
         workload: Workload,
         byStage: [Stage: StageResult]
-    ) -> Recommendation {
+    ) -> (recommendation: Recommendation, unsettled: Set<Unsettled>) {
         let best = stage == nil ? bestStage(byStage) : nil
         var unsettled = unsettled
         if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
@@ -26,7 +26,7 @@ extension DecisionTree {
         if let stage = stage ?? best, let behind = fallingBehind(byStage[stage], workload: workload) {
             recommendation.summary += " " + behind
         }
-        return recommendation
+        return (recommendation, unsettled)
     }
 
     /// A sentence saying that `result`'s stage falls behind its arrivals, and why, or `nil` when it keeps up:

@@ -18,6 +18,26 @@ public struct DecisionTree: Sendable {
 
     /// Walks the tree over the measured stages of `workload`.
     public func recommend(for workload: Workload, results: [StageResult]) -> Recommendation {
+        walk(workload, results: results).recommendation
+    }
+
+    /// Whether the verdict on `results` is inconclusive for a reason more runs can settle: repetitions that
+    /// disagree, or a later stage not yet better beyond the noise.
+    public func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
+        walk(workload, results: results).unsettled.contains { reason in
+            switch reason {
+            case .repetitionsDisagree, .notBeyondNoise, .tooFewRuns: true
+            case .skipped: false
+            }
+        }
+    }
+
+    private func walk(
+        _ workload: Workload,
+        results: [StageResult]
+    ) -> (
+        recommendation: Recommendation, unsettled: Set<Unsettled>
+    ) {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
         var path: [DecisionNode] = []
         var unsettled: Set<Unsettled> = []

@@ -11,8 +11,9 @@ final class MainLoop {
         var distributions: RunDistributions
         /// The run event by event, when traced.
         var trace: TraceLog.Recording?
-        /// Interactions still in flight when the run ended (after a warm-up that finishes everything: none).
-        var inFlightAtEnd: Int
+        /// Interactions still holding or waiting for a thread when the run ended (after a warm-up that finishes
+        /// everything: none; an io wait still pending holds none, and its interaction skips the rest of its steps).
+        var runningAtEnd: Int
     }
 
     private let workload: Workload
@@ -53,14 +54,10 @@ final class MainLoop {
     /// it is in the measurements.
     ///
     /// - Parameter finishingEverything: for a warm-up: at the drain limit, skip the steps not started yet and wait
-    ///   until nothing of this run is in flight, so none of it runs on into the measured run that follows.
+    ///   until nothing of this run holds or waits for a thread, so none of it runs on into the measured run that
+    ///   follows. An io wait still pending is left: it holds no thread, and its interaction skips the rest.
     func run(finishingEverything: Bool = false) async -> Outcome {
         let executor = stage.makeExecutor(subsystems: workload.subsystems)
-        // Before anything is counted: what the harness's own objects allocate per delivery, and every table the
-        // recorder fills, sized now.
-        let harness = HarnessAllocations(interactions: workload.interactions.count, probe: allocations) { index in
-            _ = makeRun(of: index, id: -1, arrival: .now)
-        }
         let start = Instant.now.adding(milliseconds: 20)
         let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
         let drainEnd = arrivalsEnd.adding(
@@ -89,13 +86,20 @@ final class MainLoop {
         ) { [unowned self] arrival in
             self.deliver(arrival, to: executor)
         }
-        let allocationsAtStart = allocations?.sample()
+        // Before anything is counted: what the harness allocates per delivery (the interaction's step list and
+        // accounting, the event source's callback and re-arming its timer), so the workload's counts can leave it out.
+        let harness = HarnessAllocations(interactions: workload.interactions.count, probe: allocations) { index in
+            _ = makeRun(of: index, id: -1, arrival: .now)
+            events.idleDelivery()
+        }
         return await withCheckedContinuation { continuation in
             let endTimer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
             endTimer.schedule(deadline: arrivalsEnd.dispatchTime, repeating: .milliseconds(5), leeway: .nanoseconds(0))
             var arriving = true
+            // Counting starts once everything the run needs exists; from here the harness allocates only per delivery.
+            let allocationsAtStart = self.allocations?.sample()
             endTimer.setEventHandler { [unowned self] in
-                MainActor.assumeIsolated {
+                MainQueue.assumeMainActor {
                     let now = Instant.now
                     if arriving {
                         arriving = false
@@ -103,7 +107,8 @@ final class MainLoop {
                         recorder.undelivered(events.stop(), at: now)
                     }
                     if finishingEverything, now >= drainEnd { recorder.cancelRemainingSteps() }
-                    let done = recorder.inFlight == 0 || (now >= drainEnd && !finishingEverything)
+                    let drained = now >= drainEnd && (!finishingEverything || recorder.runningOrQueued == 0)
+                    let done = recorder.inFlight == 0 || drained
                     guard done else { return }
                     endTimer.cancel()
                     if let pending = clock.stop(at: now) {
@@ -123,7 +128,7 @@ final class MainLoop {
                             stepTimings: timings,
                             distributions: distributions,
                             trace: recorder.trace?.recording(from: start, to: now),
-                            inFlightAtEnd: recorder.inFlight
+                            runningAtEnd: recorder.runningOrQueued
                         )
                     )
                 }

@@ -117,6 +117,19 @@ public final class RunRecorder: Sendable {
         }
     }
 
+    /// Awaited `io` steps not completed yet: interactions suspended on the outside world, holding no thread.
+    private let awaitingIO = Atomic<Int>(0)
+
+    /// An awaited `io` step starts (`true`) or completes (`false`).
+    func awaitingIO(_ waiting: Bool) {
+        awaitingIO.add(waiting ? 1 : -1, ordering: .relaxed)
+    }
+
+    /// Interactions in flight that hold a thread or are queued for one: in flight, less those suspended on io.
+    var runningOrQueued: Int {
+        inFlight - awaitingIO.load(ordering: .relaxed)
+    }
+
     /// Whether the run's remaining steps are being skipped.
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 

@@ -6,6 +6,9 @@ public struct ProfileOptions: Sendable, Equatable {
     public var stages: [Stage]
     /// Runs per stage.
     public var repetitions: Int
+    /// When the verdict is inconclusive after ``repetitions`` (3 or more), more rounds of every stage are run, one
+    /// at a time, up to this many runs per stage.
+    public var maxRepetitions: Int
     /// The seed of repetition 1; repetition r uses `seed + r − 1`, the same for every stage.
     public var seed: UInt64
     /// Whether offloaded work yields to the main thread, as on Apple platforms.
@@ -16,16 +19,21 @@ public struct ProfileOptions: Sendable, Equatable {
     public init(
         stages: [Stage] = Stage.allCases,
         repetitions: Int = 3,
+        maxRepetitions: Int = ProfileOptions.defaultMaxRepetitions,
         seed: UInt64 = 1,
         priority: BackgroundPriority = .defaultPolicy,
         traceFile: URL? = nil
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
+        self.maxRepetitions = max(maxRepetitions, repetitions)
         self.seed = seed
         self.priority = priority
         self.traceFile = traceFile
     }
+
+    /// How many runs per stage an inconclusive verdict may grow to, unless told otherwise.
+    public static let defaultMaxRepetitions = 7
 
     /// How long a stage run waits, after arrivals stop, for the interactions still in flight to finish.
     public static func drainSeconds(forDuration durationSeconds: Double) -> Double {

@@ -11,6 +11,9 @@ public struct Profiler: Sendable {
         case finished(Stage, repetition: Int, of: Int, RepetitionResult)
         /// The trace could not be written (the profile goes on without it): why.
         case traceNotWritten(String)
+        /// The verdict is inconclusive after `completed` repetitions: one more round of every stage follows, up to
+        /// `cap`.
+        case moreRepetitions(completed: Int, cap: Int)
     }
 
     public var workload: Workload
@@ -64,7 +67,10 @@ public struct Profiler: Sendable {
         }
         defer { trace?.discard() }  // a no-op once finished
         let count = options.stages.count
-        for repetition in 1...max(options.repetitions, 1) {
+        var planned = max(options.repetitions, 1)
+        var repetition = 0
+        while repetition < planned {
+            repetition += 1
             let seed = options.seed &+ UInt64(repetition - 1)
             for offset in 0..<count {
                 let stage = options.stages[(offset + repetition - 1) % count]
@@ -74,7 +80,7 @@ public struct Profiler: Sendable {
                     .started(
                         stage,
                         repetition: repetition,
-                        of: options.repetitions,
+                        of: planned,
                         durationSeconds: workload.durationSeconds
                     )
                 )
@@ -102,7 +108,14 @@ public struct Profiler: Sendable {
                     }
                 }
                 results[stage, default: []].append(result)
-                progress(.finished(stage, repetition: repetition, of: options.repetitions, result))
+                progress(.finished(stage, repetition: repetition, of: planned, result))
+            }
+            if repetition == planned, repetition < options.maxRepetitions,
+                repetition >= DecisionTree().thresholds.minimumRuns,
+                DecisionTree().moreRunsMaySettle(workload, results: Self.stageResults(results))
+            {
+                planned += 1
+                progress(.moreRepetitions(completed: repetition, cap: options.maxRepetitions))
             }
         }
         do {
@@ -110,8 +123,13 @@ public struct Profiler: Sendable {
         } catch {
             progress(.traceNotWritten("\(options.traceFile?.path ?? ""): \(error.localizedDescription)"))
         }
-        return Stage.allCases.map { stage in
-            StageResult(stage: stage, repetitions: (results[stage] ?? []).sorted { $0.repetition < $1.repetition })
+        return Self.stageResults(results)
+    }
+
+    /// One result per stage, all four in journey order, from the runs so far.
+    private static func stageResults(_ runs: [Stage: [RepetitionResult]]) -> [StageResult] {
+        Stage.allCases.map { stage in
+            StageResult(stage: stage, repetitions: (runs[stage] ?? []).sorted { $0.repetition < $1.repetition })
         }
     }
 

@@ -68,7 +68,7 @@ public enum StageChild {
         )
         .run(finishingEverything: true)
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
-        precondition(warmUp.inFlightAtEnd == 0, "the warm-up left \(warmUp.inFlightAtEnd) interactions in flight")
+        precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
         let outcome = await MainLoop(
             workload: workload,
             stage: stage,

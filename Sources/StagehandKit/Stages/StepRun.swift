@@ -40,7 +40,7 @@ struct StepRun: Sendable {
         guard !recorder.isCancelled else { return }
         let onMain = MainQueue.isCurrent
         let start = Instant.now
-        Thread.sleep(forTimeInterval: waitMs / 1000)
+        Self.sleep(ms: waitMs)
         record(since: start, onMain: onMain)
     }
 
@@ -52,10 +52,21 @@ struct StepRun: Sendable {
         let start = Instant.now
         guard !recorder.isCancelled else { return start }
         segment.close(at: MainQueue.isCurrent ? start : nil)  // suspending: this main-actor job ends here
+        recorder.awaitingIO(true)
         let completed = await OutsideWorld.respond(afterMs: waitMs)
+        recorder.awaitingIO(false)
         recorder.stepRan(key, kind: .io, nanoseconds: completed.nanoseconds(since: start), onMain: false)
         recorder.trace?.wait(.awaitedIO, label, of: interaction, from: start, to: completed)
         return completed
+    }
+
+    /// Blocks the calling thread for `ms` milliseconds with `nanosleep`, which allocates nothing (Foundation's
+    /// `Thread.sleep` did, and its allocations were counted as the workload's).
+    private static func sleep(ms: Double) {
+        let nanoseconds = UInt64(max(ms, 0) * 1e6)
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     private var waitMs: Double {
