@@ -21,8 +21,14 @@ extension Stagehand {
         }
 
         func run() throws {
-            let work = CalibratedWork.calibrate()
-            print("work loop: \(work.iterationsPerMs.reportFormatted) iterations per ms")
+            let fit = CalibratedWork.fit()
+            let work = CalibratedWork(iterationsPerMs: fit.iterationsPerMs)
+            let lengths = CalibratedWork.sampleLengthsMs
+            print(
+                "work loop: \(work.iterationsPerMs.reportFormatted) iterations per ms, fitted to runs of "
+                    + "\((lengths.first ?? 0).reportFormatted)–\((lengths.last ?? 0).reportFormatted) ms; fixed cost per call "
+                    + "\((fit.fixedMs * 1000).reportFormatted) µs (not subtracted)"
+            )
             let tolerance = (CalibrationCheck.tolerance * 100).reportFormatted
             print(
                 "\(runs) runs of each target, CPU time of the thread (wall time, median/worst, beside it), pass within ±\(tolerance)%:"
