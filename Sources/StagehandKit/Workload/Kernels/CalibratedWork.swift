@@ -1,7 +1,8 @@
 import Synchronization
 
 /// CPU work measured in milliseconds on this machine: a loop of integer mixing whose speed is calibrated once per
-/// profile, so `ms: 20` means twenty milliseconds of real computation here, whatever the CPU.
+/// profile (and checked again in every stage run), so `ms: 20` means twenty milliseconds of real computation here,
+/// whatever the CPU.
 public struct CalibratedWork: Sendable, Codable, Equatable {
     /// Loop iterations that take one millisecond on an otherwise idle core.
     public var iterationsPerMs: Double
@@ -51,6 +52,22 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     /// The lengths of the runs a calibration fits, in milliseconds at the rough speed: short enough that the whole
     /// calibration costs about 80 ms, long enough that each spans the timer interrupts a long run also pays for.
     public static let sampleLengthsMs: [Double] = [0.5, 1, 2, 4, 8]
+
+    /// This calibration, if a quick measurement in this process agrees with it within ``CalibrationCheck/tolerance``;
+    /// otherwise a fresh calibration made here.
+    ///
+    /// A stage child runs this before its warm-up: the profile calibrates once, minutes before the last stage runs,
+    /// and a machine's speed can drift by more than the tolerance in that time.
+    public func checkedHere() -> CalibratedWork {
+        let here = Self.fit(rounds: 2).iterationsPerMs
+        return agrees(withIterationsPerMs: here) ? self : Self.calibrate()
+    }
+
+    /// Whether `ms: N` with this calibration lasts N ms within ``CalibrationCheck/tolerance`` on a loop measured at
+    /// `measured` iterations per ms.
+    func agrees(withIterationsPerMs measured: Double) -> Bool {
+        measured > 0 && abs(iterationsPerMs / measured - 1) <= CalibrationCheck.tolerance
+    }
 
     private static func cpuMs(_ iterations: Int) -> Double {
         let start = Instant.threadCPUNanoseconds
