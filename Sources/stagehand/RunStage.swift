@@ -25,7 +25,9 @@ extension Stagehand {
         @Option(help: "The repetition number, for the record.")
         var repetition: Int = 1
 
-        @Option(help: "The profile's work-loop calibration (measured here when absent).")
+        @Option(
+            help: "The profile's work-loop calibration (checked here; measured here when absent or more than 3% off)."
+        )
         var iterationsPerMs: Double?
 
         @Option(help: "Whether offloaded work yields to main.")

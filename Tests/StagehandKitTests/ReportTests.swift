@@ -36,6 +36,21 @@ import Testing
         #expect(markdown.contains("@concurrent\nnonisolated func decode() async"))
     }
 
+    @Test func stageRunsThatRecalibratedAreNamedInTheEnvironment() throws {
+        var result = try Self.fixture()
+        let plain = MarkdownReport(result: result).render()
+        #expect(plain.contains("| work loop | 410500 iterations per ms, calibrated once per profile |"))
+        result.stages[0].repetitions[1].calibration = CalibratedWork(iterationsPerMs: 380_000)
+        result.stages[2].repetitions[0].calibration = CalibratedWork(iterationsPerMs: 430_000)
+        let runs = result.stages.flatMap(\.repetitions).filter { $0.status == .ok }.count
+        #expect(
+            MarkdownReport(result: result).render().contains(
+                "calibrated once per profile; 2 of \(runs) stage runs measured it more than 3% off and recalibrated "
+                    + "(380000–430000 iterations per ms) |"
+            )
+        )
+    }
+
     @Test func theDecisionPathIsDrawnWithThePathTaken() throws {
         let markdown = MarkdownReport(result: try Self.fixture()).render()
         #expect(markdown.contains("```mermaid\nflowchart TD"))

@@ -1,10 +1,15 @@
 /// The code a person writes to move a workload to a stage, in the workload's own names.
+///
+/// Every function, variable and actor in one workload's code has a name of its own, the same in every stage: see
+/// ``MigrationNames`` for the scheme.
 public struct MigrationPlaybook: Sendable {
     public var workload: Workload
 
     public init(workload: Workload) {
         self.workload = workload
     }
+
+    private var names: MigrationNames { MigrationNames(workload: workload) }
 
     /// The migration steps for `stage`, as Markdown paragraphs and Swift code blocks.
     public func steps(for stage: Stage) -> [String] {
@@ -34,8 +39,9 @@ public struct MigrationPlaybook: Sendable {
                     + "suspension: re-check state after it instead of assuming it is unchanged."
             )
         }
+        var declared: Set<String> = []
         for interaction in workload.interactions.prefix(3) {
-            steps.append("```swift\n\(code(for: interaction, at: stage))\n```")
+            steps.append("```swift\n\(code(for: interaction, at: stage, declared: &declared))\n```")
         }
         steps.append("What not to do:\n\n" + avoid(at: stage).map { "- \($0)" }.joined(separator: "\n"))
         if stage != .mainOnly {
@@ -52,8 +58,9 @@ public struct MigrationPlaybook: Sendable {
 
     /// The guide's anti-patterns that apply at `stage`, in this workload's names.
     func avoid(at stage: Stage) -> [String] {
-        let computes = names(of: .compute)
-        let subsystems = workload.subsystems.map { "`\(SwiftName.lowerCamel($0))`" }.joined(separator: ", ")
+        let names = names
+        let computes = functions(of: .compute, names: names)
+        let subsystems = workload.subsystems.map { "`\(names.variable(of: $0))`" }.joined(separator: ", ")
         switch stage {
         case .mainOnly:
             return [
@@ -89,18 +96,22 @@ public struct MigrationPlaybook: Sendable {
         }
     }
 
-    /// The step names of `kind`, each once, as code.
-    private func names(of kind: StepKind) -> String {
+    /// The functions of the steps of `kind`, each once, as code.
+    private func functions(of kind: StepKind, names: MigrationNames) -> String {
         let steps = workload.interactions.flatMap(\.steps).filter { $0.kind == kind }
-        return unique(steps).map { "`\(SwiftName.lowerCamel($0.label))()`" }.joined(separator: ", ")
+        return unique(steps).map { "`\(names.function(of: $0))()`" }.joined(separator: ", ")
     }
 
     /// The handler of one interaction, written the way `stage` writes it.
-    func code(for interaction: Interaction, at stage: Stage) -> String {
-        let handler = SwiftName.lowerCamel(interaction.name)
+    ///
+    /// - Parameter declared: the `@concurrent` functions and actors an earlier interaction's code already declared,
+    ///   which this code uses without declaring them again; its own are added.
+    func code(for interaction: Interaction, at stage: Stage, declared: inout Set<String>) -> String {
+        let names = names
+        let handler = names.handler(of: interaction)
         var lines: [String] = []
-        func call(_ step: Step) -> String { "\(SwiftName.lowerCamel(step.label))()" }
-        func subsystem(_ step: Step) -> String { SwiftName.lowerCamel(step.label) }
+        func call(_ step: Step) -> String { "\(names.function(of: step))()" }
+        func subsystem(_ step: Step) -> String { names.variable(of: step.label) }
         switch stage {
         case .mainOnly:
             lines.append("@MainActor")
@@ -133,28 +144,30 @@ public struct MigrationPlaybook: Sendable {
             lines.append("    }")
             lines.append("}")
             if stage == .offloaded {
-                for step in unique(interaction.steps.filter { $0.kind == .compute }) {
+                for step in unique(interaction.steps.filter { $0.kind == .compute })
+                where declared.insert(names.function(of: step)).inserted {
                     lines.append("")
                     lines.append("@concurrent")
-                    lines.append("nonisolated func \(call(step).dropLast(2))() async {")
+                    lines.append("nonisolated func \(names.function(of: step))() async {")
                     lines.append("    // CPU work only: takes values in, returns values out, touches no UI state")
                     lines.append("}")
                 }
             }
         case .actorExtracted:
-            for step in unique(interaction.steps.filter { $0.kind == .state }) {
-                lines.append("actor \(SwiftName.upperCamel(step.label)) {")
-                lines.append("    func update() { /* the state \(SwiftName.lowerCamel(step.label)) owns */ }")
+            for step in unique(interaction.steps.filter { $0.kind == .state })
+            where declared.insert(names.actor(of: step.label)).inserted {
+                lines.append("actor \(names.actor(of: step.label)) {")
+                lines.append("    func update() { /* the state \(subsystem(step)) owns */ }")
                 lines.append("}")
                 lines.append("")
             }
             lines.append("@MainActor")
             lines.append("func \(handler)() {")
-            lines.append("    Task { @concurrent in await \(handler)Body() }")
+            lines.append("    Task { @concurrent in await \(names.body(of: interaction))() }")
             lines.append("}")
             lines.append("")
             lines.append("@concurrent")
-            lines.append("nonisolated func \(handler)Body() async {")
+            lines.append("nonisolated func \(names.body(of: interaction))() async {")
             for step in interaction.steps {
                 switch step.kind {
                 case .io: lines.append("    await \(call(step))")

@@ -380,6 +380,20 @@ public struct MarkdownReport: Sendable {
 
     // MARK: - Environment
 
+    /// The profile's calibration, and the stage runs that found it more than 3% off and used their own.
+    private func workLoop() -> String {
+        let profileRate = result.environment.workLoopIterationsPerMs
+        let runs = result.stages.flatMap(\.repetitions).filter { $0.status == .ok }
+        let ownRates = runs.compactMap(\.calibration?.iterationsPerMs).filter { $0 != profileRate }
+        var text = "\(profileRate.reportFormatted) iterations per ms, calibrated once per profile"
+        if let low = ownRates.min(), let high = ownRates.max() {
+            let range = low == high ? low.reportFormatted : "\(low.reportFormatted)–\(high.reportFormatted)"
+            text += "; \(ownRates.count) of \(runs.count) stage runs measured it more than 3% off and recalibrated"
+            text += " (\(range) iterations per ms)"
+        }
+        return text
+    }
+
     private func environment() -> [String] {
         let environment = result.environment
         var rows: [(String, String)] = [
@@ -389,10 +403,7 @@ public struct MarkdownReport: Sendable {
             ("Swift", environment.swift),
             ("allocator", environment.allocator),
             ("thread priority", environment.priority),
-            (
-                "work loop",
-                "\(environment.workLoopIterationsPerMs.reportFormatted) iterations per ms, calibrated once per profile"
-            ),
+            ("work loop", workLoop()),
             (
                 "refresh rate",
                 "\(environment.refreshHz.reportFormatted) Hz (budget \(result.spec.frameBudgetMs.reportFormatted) ms)"

@@ -11,7 +11,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     public var stepTimings: [StepTiming]
     /// The run's latency histograms, which the stage's percentiles merge.
     public var distributions: RunDistributions?
-    /// The calibrated work loop's speed on this machine in this run.
+    /// The work-loop calibration this run used: the profile's, or this child's own when the profile's was more
+    /// than 3% off here.
     public var calibration: CalibratedWork?
     /// What went wrong, in plain words, when `status` is not `ok`.
     public var failure: String?

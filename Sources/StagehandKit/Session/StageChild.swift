@@ -33,7 +33,8 @@ public enum StageChild {
     /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
     ///
     /// - Parameters:
-    ///   - calibration: the profile's work-loop calibration; measured here when `nil`.
+    ///   - calibration: the profile's work-loop calibration, used when a quick measurement here agrees with it
+    ///     within 3% (``CalibratedWork/checkedHere()``); measured here when it does not, or when `nil`.
     ///   - traceFile: where to write the measured run's ``TraceLog/Recording``, when a trace is asked for.
     /// - Throws: when the workload file cannot be read or the result cannot be written.
     @MainActor
@@ -56,7 +57,9 @@ public enum StageChild {
             Workload.self,
             from: Data(contentsOf: URL(fileURLWithPath: workloadFile))
         )
-        let calibration = calibration ?? CalibratedWork.calibrate()
+        // Checked before the warm-up, so the warm-up runs with the calibration the measured run uses; the result
+        // records which one that was.
+        let calibration = calibration?.checkedHere() ?? CalibratedWork.calibrate()
         // A short unmeasured run first, so first-use costs (page faults, lazily built runtime metadata, the
         // cooperative pool's threads) do not land in the measured run as hitches.
         let warmUp = await MainLoop(

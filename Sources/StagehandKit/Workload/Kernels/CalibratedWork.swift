@@ -1,7 +1,8 @@
 import Synchronization
 
 /// CPU work measured in milliseconds on this machine: a loop of integer mixing whose speed is calibrated once per
-/// run, so `ms: 20` means twenty milliseconds of real computation here, whatever the CPU.
+/// profile (and checked again in every stage run), so `ms: 20` means twenty milliseconds of real computation here,
+/// whatever the CPU.
 public struct CalibratedWork: Sendable, Codable, Equatable {
     /// Loop iterations that take one millisecond on an otherwise idle core.
     public var iterationsPerMs: Double
@@ -11,29 +12,67 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     }
 
     /// Computes for about `ms` milliseconds (longer if the thread is preempted) and returns a checksum.
+    ///
+    /// The calibration's fixed cost per call is not subtracted: it measures within a few microseconds of zero, and
+    /// taking a noisy extrapolation off every call would distort the sub-millisecond steps most.
     @discardableResult
     public func run(ms: Double) -> UInt64 {
         Self.mix(iterations: Int((ms * iterationsPerMs).rounded()))
     }
 
-    /// Measures this machine: the fastest of several short samples, since interference only ever slows a sample.
+    /// Measures this machine: a robust fit (``CalibrationFit``) to runs of 0.5, 1, 2, 4 and 8 ms, interleaved.
     ///
-    /// - Parameter samples: how many 2 ms samples to take after warming up.
-    public static func calibrate(samples: Int = 7) -> CalibratedWork {
-        var iterations = 1024
-        while elapsedMs(iterations) < 2 { iterations *= 2 }
-        var best = 0.0
-        for _ in 0..<samples {
-            let elapsed = elapsedMs(iterations)
-            if elapsed > 0 { best = max(best, Double(iterations) / elapsed) }
-        }
-        return CalibratedWork(iterationsPerMs: best)
+    /// Runs are timed on the thread's CPU clock, so a run that waited for a core is not counted as slow.
+    ///
+    /// - Parameter rounds: how many times each length runs; about 16 ms of work per round.
+    public static func calibrate(rounds: Int = 5) -> CalibratedWork {
+        CalibratedWork(iterationsPerMs: fit(rounds: rounds).iterationsPerMs)
     }
 
-    private static func elapsedMs(_ iterations: Int) -> Double {
-        let start = Instant.now
+    /// The fit ``calibrate(rounds:)`` uses, with its fixed cost per call, for `stagehand calibrate` to show.
+    public static func fit(rounds: Int = 5) -> CalibrationFit {
+        // Warm up, and find a rough speed to size the runs with.
+        var iterations = 1024
+        var elapsed = cpuMs(iterations)
+        while elapsed < 1 {
+            iterations *= 2
+            elapsed = cpuMs(iterations)
+        }
+        let roughPerMs = Double(iterations) / elapsed
+        var samples: [CalibrationFit.Sample] = []
+        for _ in 0..<max(rounds, 1) {
+            for lengthMs in Self.sampleLengthsMs {
+                let iterations = Int(lengthMs * roughPerMs)
+                samples.append(CalibrationFit.Sample(iterations: iterations, ms: cpuMs(iterations)))
+            }
+        }
+        return CalibrationFit(samples: samples) ?? CalibrationFit(iterationsPerMs: roughPerMs, fixedMs: 0)
+    }
+
+    /// The lengths of the runs a calibration fits, in milliseconds at the rough speed: short enough that the whole
+    /// calibration costs about 80 ms, long enough that each spans the timer interrupts a long run also pays for.
+    public static let sampleLengthsMs: [Double] = [0.5, 1, 2, 4, 8]
+
+    /// This calibration, if a quick measurement in this process agrees with it within ``CalibrationCheck/tolerance``;
+    /// otherwise a fresh calibration made here.
+    ///
+    /// A stage child runs this before its warm-up: the profile calibrates once, minutes before the last stage runs,
+    /// and a machine's speed can drift by more than the tolerance in that time.
+    public func checkedHere() -> CalibratedWork {
+        let here = Self.fit(rounds: 2).iterationsPerMs
+        return agrees(withIterationsPerMs: here) ? self : Self.calibrate()
+    }
+
+    /// Whether `ms: N` with this calibration lasts N ms within ``CalibrationCheck/tolerance`` on a loop measured at
+    /// `measured` iterations per ms.
+    func agrees(withIterationsPerMs measured: Double) -> Bool {
+        measured > 0 && abs(iterationsPerMs / measured - 1) <= CalibrationCheck.tolerance
+    }
+
+    private static func cpuMs(_ iterations: Int) -> Double {
+        let start = Instant.threadCPUNanoseconds
         blackHole(mix(iterations: iterations))
-        return Instant.now.milliseconds(since: start)
+        return Double(Instant.threadCPUNanoseconds &- start) / 1e6
     }
 
     /// A dependent chain of xorshift-multiply steps; the optimiser cannot skip or vectorise it.
