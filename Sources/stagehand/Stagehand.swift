@@ -13,7 +13,9 @@ struct Stagehand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Profile.self, Report.self, Compare.self, List.self, Calibrate.self, BenchmarkProbes.self, RunStage.self,
+            Profile.self, Report.self, Compare.self, List.self, Calibrate.self, BenchmarkProbes.self,
+            SelfTestCommand.self,
+            RunStage.self,
         ]
     )
 }

@@ -267,6 +267,25 @@ import Testing
         #expect(contention.evidence[0].holds && !contention.evidence[1].holds)
     }
 
+    /// The defect this guards against: a stage could be "responsive" while its work piled up, and only a lint
+    /// further down said so. The verdict sentence itself now says it falls behind, and why.
+    @Test func aStageThatFallsBehindSaysSoInTheVerdict() {
+        var behind = Self.metrics(hitch: 0)
+        behind.interactionsArrived = 100
+        behind.interactionsUnfinished = 20
+        behind.poolUtilization = 0.95
+        var keepingUp = behind
+        keepingUp.interactionsUnfinished = 1
+        let mainOnly = Self.result(.mainOnly, Self.metrics(hitch: 50, busy: ["compute": 400]))
+        let async = Self.result(.async, Self.metrics(hitch: 50, busy: ["compute": 400]))
+        let piling = Self.recommend(mainOnly, async, Self.result(.offloaded, behind))
+        #expect(piling.stage == "offloaded")
+        #expect(piling.summary.contains("But offloaded falls behind: 20 of 100 interactions were still unfinished"))
+        #expect(piling.summary.contains("cooperative pool was 95% busy"))
+        let fine = Self.recommend(mainOnly, async, Self.result(.offloaded, keepingUp))
+        #expect(!fine.summary.contains("falls behind"), "1 of 100 is within 5%")
+    }
+
     @Test func placementFollowsTheStageTable() {
         #expect(Stage.mainOnly.runsOnMain(.io))
         #expect(!Stage.async.runsOnMain(.io))
