@@ -87,12 +87,12 @@ struct ChromeTraceTests {
     }
 
     /// A frame still waiting when the run ends is in the trace as in the metrics: its wait, its hitch, its hang.
-    @Test func aFrameStillWaitingAtTheEndIsTraced() {
+    @Test func aFrameStillWaitingAtTheEndIsTraced() throws {
         let trace = TraceLog()
         let recorder = RunRecorder(refreshHz: 60, trace: trace)
         recorder.pendingFrame(vsync: Self.at(0), at: Self.at(300))
         let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
-        let events = trace.recording(from: Self.at(0), to: Self.at(300)).events
+        let events = try #require(recorder.traceRecording(from: Self.at(0), to: Self.at(300))).events
         #expect(events.map(\.what) == [.frameWait, .hitch, .hang])
         #expect(events.first?.end == Self.at(300))
         #expect(

@@ -282,6 +282,11 @@ import Testing
         #expect(piling.stage == "offloaded")
         #expect(piling.summary.contains("But offloaded falls behind: 20 of 100 interactions were still unfinished"))
         #expect(piling.summary.contains("cooperative pool was 95% busy"))
+        var mainBusy = behind
+        mainBusy.poolUtilization = 0.1
+        mainBusy.mainThreadUtilization = 0.9
+        let busy = Self.recommend(mainOnly, async, Self.result(.offloaded, mainBusy))
+        #expect(busy.summary.contains("because main was 90% busy"))
         let fine = Self.recommend(mainOnly, async, Self.result(.offloaded, keepingUp))
         #expect(!fine.summary.contains("falls behind"), "1 of 100 is within 5%")
     }

@@ -105,6 +105,13 @@ import Testing
         #expect(metrics.interactionsUnfinished == 1)
         #expect(metrics.interactionLatencyMs.count == 2)
         #expect(abs(metrics.interactionLatencyMs.max - 5000) < 5, "the unfinished one waited 5 s so far")
+        let (again, _, _) = recorder.metrics(
+            runSeconds: 5,
+            end: Self.at(5200),
+            allocationsStart: nil,
+            allocationsEnd: nil
+        )
+        #expect(again.interactionLatencyMs.count == 2, "reading the metrics again counts nothing twice")
     }
 
     @Test func interactionsAreCountedNeverDropped() {

@@ -49,7 +49,7 @@ extension DecisionTree {
         {
             causes.append("the `\(subsystem)` actor was contended (hop wait p99 \(wait.p99.reportFormatted) ms)")
         }
-        if metrics.mainThreadUtilization >= thresholds.poolSaturation {
+        if metrics.mainThreadUtilization >= thresholds.mainSaturation {
             causes.append("main was \((metrics.mainThreadUtilization * 100).reportFormatted)% busy")
         }
         let why =

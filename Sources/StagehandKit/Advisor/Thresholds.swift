@@ -21,6 +21,8 @@ public struct Thresholds: Sendable, Equatable, Codable {
     public var hopStormEntriesPerFrame = 4.0
     /// The cooperative pool counts as saturated from this utilisation on (with work waiting to start).
     public var poolSaturation = 0.8
+    /// The main thread counts as saturated from this utilisation on (a cause of falling behind).
+    public var mainSaturation = 0.8
     /// A later stage "costs more" when it allocates this fraction more per interaction (plus one allocation).
     public var allocationIncrease = 0.1
     /// …or completes this fraction fewer interactions per second.

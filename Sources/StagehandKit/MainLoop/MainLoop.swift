@@ -127,7 +127,7 @@ final class MainLoop {
                             metrics: metrics,
                             stepTimings: timings,
                             distributions: distributions,
-                            trace: recorder.trace?.recording(from: start, to: now),
+                            trace: recorder.traceRecording(from: start, to: now),
                             runningAtEnd: recorder.runningOrQueued
                         )
                     )

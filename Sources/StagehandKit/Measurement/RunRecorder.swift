@@ -233,7 +233,14 @@ public final class RunRecorder: Sendable {
 
     /// Interactions handed to their handler and not finished yet (undelivered ones never will be).
     var inFlight: Int {
-        state.withLock { $0.delivered - $0.completed }
+        state.withLock { $0.inFlight.count }
+    }
+
+    /// The run's trace from `start` to `end`, with its hangs marked as the metrics count them; `nil` when untraced.
+    func traceRecording(from start: Instant, to end: Instant) -> TraceLog.Recording? {
+        guard let trace else { return nil }
+        let hangs = state.withLock { Self.hangs($0.unresponsive) }
+        return trace.recording(from: start, to: end, hangs: hangs.map { ($0.start, $0.end) })
     }
 
     func handlerStarted(arrival: Instant, at start: Instant) {
@@ -345,14 +352,15 @@ public final class RunRecorder: Sendable {
             let hangs = Self.hangs(state.unresponsive)
             metrics.hangs = hangs.count
             metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
-            for hang in hangs { trace?.hang(hang.start, to: hang.end) }
+            // A copy: reading the metrics changes nothing recorded, however often it is done.
+            var interactionLatency = state.interactionLatency
             if let end {
                 for arrival in state.inFlight.values {
-                    state.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                    interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
                 }
             }
             metrics.inputLatencyMs = LatencySummary(microseconds: state.inputLatency)
-            metrics.interactionLatencyMs = LatencySummary(microseconds: state.interactionLatency)
+            metrics.interactionLatencyMs = LatencySummary(microseconds: interactionLatency)
             let arrived = state.delivered + state.undelivered
             metrics.interactionsArrived = arrived
             metrics.interactionsCompleted = state.completed
@@ -391,7 +399,7 @@ public final class RunRecorder: Sendable {
             var distributions = RunDistributions()
             distributions.mainLoopLatency = LatencySamples(state.mainLoopLatency)
             distributions.inputLatency = LatencySamples(state.inputLatency)
-            distributions.interactionLatency = LatencySamples(state.interactionLatency)
+            distributions.interactionLatency = LatencySamples(interactionLatency)
             distributions.hopWait = LatencySamples(state.mainHopWait)
             distributions.poolHopWait = LatencySamples(state.poolHopWait)
             distributions.frameTimeline = state.timeline

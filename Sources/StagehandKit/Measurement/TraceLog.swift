@@ -151,11 +151,6 @@ public final class TraceLog: Sendable {
         append(Event(.hitch, start: instant, end: instant, milliseconds: Double(overrunNs) / 1e6), onThisThread: true)
     }
 
-    /// A hang, as the recorder decided it: main did not answer from `start` to `end` (marked at its start, on main).
-    func hang(_ start: Instant, to end: Instant) {
-        append(Event(.hang, start: start, end: start, milliseconds: end.milliseconds(since: start)), onThisThread: true)
-    }
-
     /// A step of `interaction` kept the calling thread busy from `start` to `end`.
     func step(_ label: String, kind: StepKind, of interaction: String, from start: Instant, to end: Instant) {
         append(
@@ -174,12 +169,24 @@ public final class TraceLog: Sendable {
         append(Event(.interaction, label: name, start: start, end: end, count: entries))
     }
 
-    /// Everything recorded, for a run that lasted from `start` to `end`.
-    func recording(from start: Instant, to end: Instant) -> Recording {
+    /// Everything recorded, for a run that lasted from `start` to `end`, with `hangs` (as the recorder decided them:
+    /// main did not answer from each start to its end) marked on main at their start.
+    func recording(from start: Instant, to end: Instant, hangs: [(start: Instant, end: Instant)] = []) -> Recording {
         state.withLock { state in
             var recording = state.recording
             recording.start = start
             recording.end = end
+            for hang in hangs {
+                recording.events.append(
+                    Event(
+                        .hang,
+                        thread: 0,
+                        start: hang.start,
+                        end: hang.start,
+                        milliseconds: hang.end.milliseconds(since: hang.start)
+                    )
+                )
+            }
             return recording
         }
     }

@@ -67,6 +67,7 @@ public struct Profiler: Sendable {
         }
         defer { trace?.discard() }  // a no-op once finished
         let count = options.stages.count
+        let tree = DecisionTree()  // whether an inconclusive verdict calls for another round
         var planned = max(options.repetitions, 1)
         var repetition = 0
         while repetition < planned {
@@ -111,8 +112,8 @@ public struct Profiler: Sendable {
                 progress(.finished(stage, repetition: repetition, of: planned, result))
             }
             if repetition == planned, repetition < options.maxRepetitions,
-                repetition >= DecisionTree().thresholds.minimumRuns,
-                DecisionTree().moreRunsMaySettle(workload, results: Self.stageResults(results))
+                repetition >= tree.thresholds.minimumRuns,
+                tree.moreRunsMaySettle(workload, results: Self.stageResults(results))
             {
                 planned += 1
                 progress(.moreRepetitions(completed: repetition, cap: options.maxRepetitions))
