@@ -25,6 +25,12 @@ extension Stagehand {
                 "instrumented main-thread utilisation:     \(list(result.instrumentedMainUtilization.map { $0 * 100 }))%"
             )
             print("probe cost per interaction: \(result.costPerInteractionUs.reportFormatted) µs")
+            let steps = ProbeCostBenchmark.workload.interactions.reduce(0) { $0 + $1.steps.count }
+            let ratio = result.instrumentedOverBare
+            print(
+                "instrumented / bare throughput:           \(ratio.reportFormatted) (\(steps) steps per interaction)"
+            )
+            print("probe time per step, in a tight loop:     \(ProbeCost.microsecondsPerStep().reportFormatted) µs")
         }
     }
 }

@@ -76,7 +76,7 @@ import Testing
 
     @Test func theHitchTimeRatioIsOverTheArrivalWindowNotTheDrain() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(stepKeys: [], subsystems: [], inFlight: 0, arrivalsEnd: Self.at(1000))
+        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 0, arrivalsEnd: Self.at(1000))
         // Each frame ends 1 ms past its deadline: one interval of hitch time. The second's vsync is in the drain.
         recorder.frame(vsync: Self.at(500), started: Self.at(500), ended: Self.at(517.667), coalesced: 0)
         recorder.frame(vsync: Self.at(1500), started: Self.at(1500), ended: Self.at(1517.667), coalesced: 0)
@@ -151,6 +151,54 @@ import Testing
         #expect(metrics.mainThreadBusyMsPerS["compute"] == 300)
         #expect(metrics.mainThreadBusyMsPerS["frame"] == 100)
         #expect(timings == [StepTiming(key: key, runs: 2, totalMs: 800, runsOnMain: 1)])
+    }
+
+    /// A step holds its pool thread for as long as it runs, preempted or not: utilisation is that wall time over the
+    /// pool's capacity. An awaited io step holds no thread and does not count.
+    @Test func poolUtilisationIsTheShareOfThePoolsThreadTimeSpentInSteps() {
+        let recorder = RunRecorder(refreshHz: 60)
+        let key = StepTiming.Key(interaction: 0, step: 0)
+        recorder.stepRan(key, kind: .compute, nanoseconds: 600 * Self.ms, onMain: false)
+        recorder.stepRan(key, kind: .state, nanoseconds: 200 * Self.ms, onMain: false)
+        recorder.stepRan(key, kind: .io, nanoseconds: 900 * Self.ms, onMain: false)
+        recorder.stepRan(key, kind: .compute, nanoseconds: 300 * Self.ms, onMain: true)
+        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        let expected = 0.8 / 2 / Double(RunRecorder.poolWidth)
+        #expect(abs(metrics.poolUtilization - expected) < 1e-9)
+    }
+
+    /// Interactions handed over on main and finished on other threads: each thread keeps its own record, and the
+    /// metrics merge them, so an interaction finished anywhere is finished, and one finished nowhere is not.
+    @Test func interactionsFinishedOnOtherThreadsAreMergedWithTheirArrivals() async {
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 100, arrivalsEnd: Self.at(1000))
+        for id in 0..<100 { recorder.interactionArrived(id, at: Self.at(Double(id))) }
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for id in stride(from: worker, to: 99, by: 4) {  // all but the last
+                        recorder.interactionFinished(
+                            id,
+                            arrival: Self.at(Double(id)),
+                            at: Self.at(Double(id) + 10),
+                            mainActorEntries: 2
+                        )
+                    }
+                }
+            }
+        }
+        #expect(recorder.inFlight == 1)
+        let (metrics, _, _) = recorder.metrics(
+            runSeconds: 2,
+            end: Self.at(2099),
+            allocationsStart: nil,
+            allocationsEnd: nil
+        )
+        #expect(metrics.interactionsCompleted == 99)
+        #expect(metrics.interactionsUnfinished == 1)
+        #expect(metrics.mainActorHopsPerInteraction == 2)
+        #expect(abs(metrics.interactionLatencyMs.max - 2000) < 2, "the last one, unfinished, waited from 99 to 2099")
+        #expect(abs(metrics.interactionLatencyMs.p50 - 10) < 0.1)
     }
 
     @Test func allocationsPerInteractionComeFromTheTwoSamplesLessTheHarness() {

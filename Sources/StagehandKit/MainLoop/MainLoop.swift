@@ -70,7 +70,7 @@ final class MainLoop {
                 }
             },
             subsystems: workload.subsystems,
-            inFlight: Self.expectedArrivals(of: workload),
+            deliveries: Self.expectedArrivals(of: workload),
             arrivalsEnd: arrivalsEnd
         )
         let frameWorkMs = workload.frameWorkMs

@@ -72,6 +72,12 @@ public struct JemallocProbe: Sendable {
         return Sample(allocations: allocations, totalAllocatedBytes: bytes, residentBytes: UInt64(resident))
     }
 
+    /// Bytes the calling thread has allocated since it started (`thread.allocated`): counted on every allocation,
+    /// thread caches or not, so it can check that a piece of code allocates nothing. `nil` without jemalloc.
+    static var threadAllocatedBytes: UInt64? {
+        read("thread.allocated")
+    }
+
     /// jemalloc's version string, or `nil` when jemalloc is not the allocator.
     public static var version: String? {
         var pointer: UnsafePointer<CChar>?

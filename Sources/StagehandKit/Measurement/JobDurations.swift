@@ -20,6 +20,16 @@ public struct JobDurations: Codable, Sendable, Equatable {
         if RunRecorder.isHang(nanoseconds: nanoseconds) { hangLength += 1 }
         if nanoseconds > 500_000_000 { over500ms += 1 }
     }
+
+    /// Adds the jobs counted in `other`.
+    mutating func add(_ other: JobDurations) {
+        count += other.count
+        overFrame += other.overFrame
+        over50ms += other.over50ms
+        over100ms += other.over100ms
+        hangLength += other.hangLength
+        over500ms += other.over500ms
+    }
 }
 
 extension JobDurations {

@@ -4,9 +4,11 @@ import Synchronization
 
 /// Collects the measurements of one stage run, from the main actor and from pool threads alike.
 ///
-/// Everything is kept in fixed-size histograms and counters, never per-event arrays, so memory does not grow with
-/// run length. Each record is a short critical section (an uncontended lock plus a histogram increment), far below
-/// the microsecond scale of what is measured.
+/// Everything is kept in fixed-size histograms and counters (and one arrival instant per delivered interaction),
+/// sized before the run, so recording allocates nothing. Each thread records into its own shard (``ThreadShards``),
+/// and what only main records has a record of its own, so no two threads ever wait for one lock while the run goes
+/// on: a record costs an uncontended lock and a histogram increment, well under a microsecond. The shards are merged
+/// when the metrics are read.
 public final class RunRecorder: Sendable {
     /// The main thread is called unresponsive (a hang) when it does not answer for this long or longer: the one
     /// threshold every hang count, job band and trace mark uses.
@@ -34,7 +36,9 @@ public final class RunRecorder: Sendable {
         }
     }
 
-    private struct State {
+    /// What only the main loop records: frames, event deliveries, hops onto main. Touched by main alone while the
+    /// run goes on, so its lock is never contended.
+    private struct MainRecord {
         var timeline = FrameTimeline(reserving: FrameTimeline.capacity)
         var firstVsync: Instant?
         var mainLoopLatency = Histogram<UInt64>.microseconds()
@@ -43,33 +47,98 @@ public final class RunRecorder: Sendable {
         var hitches = 0
         /// Hitch time of the frames whose vsync fell within the arrival window (the ratio's numerator).
         var hitchTimeNs: UInt64 = 0
-        /// See ``prepare(stepKeys:subsystems:inFlight:arrivalsEnd:)``; `nil` counts every frame.
+        /// See ``prepare(stepKeys:subsystems:deliveries:arrivalsEnd:)``; `nil` counts every frame.
         var arrivalsEnd: Instant?
         var droppedFrames = 0
-        /// Every stretch of a hang's length or longer in which main did not answer: a main-actor job, a frame's wait,
-        /// an event's wait. Overlapping stretches are one hang (see ``hangs(_:)``). Rare, so a plain array.
-        var unresponsive: [Span] = []
+        /// Waits for main (a frame's, an event's) of a hang's length or longer. Rare, so a plain array.
+        var longWaits: [Span] = []
         var inputLatency = Histogram<UInt64>.microseconds()
-        var interactionLatency = Histogram<UInt64>.microseconds()
-        /// Interactions handed to their handler.
-        var delivered = 0
-        /// The arrival of each delivered interaction not finished yet, by delivery number.
-        var inFlight: [Int: Instant] = [:]
-        /// Interactions that were due but never reached their handler before arrivals stopped.
-        var undelivered = 0
-        var completed = 0
-        var hopsOfCompleted = 0
+        var mainHopWait = Histogram<UInt64>.microseconds()
         /// Every entry onto the main actor, handlers included, finished interactions or not.
         var mainActorEntries = 0
-        var mainHopWait = Histogram<UInt64>.microseconds()
+        /// The arrival of each delivered interaction, by delivery number (interactions handed to their handler).
+        var arrivals: [Instant] = []
+        /// Interactions that were due but never reached their handler before arrivals stopped.
+        var undelivered = 0
+    }
+
+    /// What any thread records (steps, hops off main, main-actor jobs, finished interactions): one per recording
+    /// thread (``ThreadShards``), merged when the metrics are read.
+    private struct ThreadRecord {
+        var interactionLatency = Histogram<UInt64>.microseconds()
+        var completed = 0
+        var hopsOfCompleted = 0
+        /// Delivery numbers of the interactions finished here.
+        var finished = DeliverySet()
         var poolHopWait = Histogram<UInt64>.microseconds()
+        /// Subsystem names, and each one's hop waits at the same position: a short list, searched by name, because
+        /// a dictionary's lookup allocated in debug builds.
+        var subsystems: [String] = []
+        var subsystemHopWait: [Histogram<UInt64>] = []
         var mainActorJobs = JobDurations()
         var mainActorBlockingNs: UInt64 = 0
-        /// CPU time (not wall time) that steps used off main, on pool threads and actors.
+        /// Main-actor jobs of a hang's length or longer. Rare, so a plain array.
+        var longJobs: [Span] = []
+        var mainBusyNs = MainBusyTimes()
+        /// Time pool threads spent in steps (on pool threads and actors): wall time, because a step holds its thread
+        /// for as long as it runs, preempted or not.
         var offMainWorkNs: UInt64 = 0
-        var subsystemHopWait: [String: Histogram<UInt64>] = [:]
-        var mainBusyNs: [MainWork: UInt64] = [:]
-        var stepTimings: [StepTiming.Key: StepTiming] = [:]
+        /// By interaction index, then step index.
+        var stepTimings: [[StepTiming]] = []
+
+        /// Sizes the tables for `stepKeys` and `subsystems`, so recording them allocates nothing.
+        mutating func prepare(stepKeys: [StepTiming.Key], subsystems: [String]) {
+            for key in stepKeys { makeRoom(for: key) }
+            for subsystem in subsystems { _ = subsystemIndex(subsystem) }
+        }
+
+        mutating func recordStep(_ key: StepTiming.Key, nanoseconds: UInt64, onMain: Bool) {
+            makeRoom(for: key)
+            stepTimings[key.interaction][key.step].add(nanoseconds: nanoseconds, onMain: onMain)
+        }
+
+        mutating func recordSubsystemWait(_ subsystem: String, nanoseconds: UInt64) {
+            subsystemHopWait[subsystemIndex(subsystem)].record(nanoseconds: nanoseconds)
+        }
+
+        private mutating func makeRoom(for key: StepTiming.Key) {
+            while stepTimings.count <= key.interaction { stepTimings.append([]) }
+            while stepTimings[key.interaction].count <= key.step {
+                stepTimings[key.interaction].append(
+                    StepTiming(
+                        key: StepTiming.Key(interaction: key.interaction, step: stepTimings[key.interaction].count)
+                    )
+                )
+            }
+        }
+
+        private mutating func subsystemIndex(_ subsystem: String) -> Int {
+            for index in subsystems.indices where subsystems[index] == subsystem { return index }
+            subsystems.append(subsystem)
+            subsystemHopWait.append(.microseconds())
+            return subsystems.count - 1
+        }
+
+        /// Adds `other`'s records to these.
+        mutating func add(_ other: ThreadRecord) {
+            interactionLatency.add(other.interactionLatency)
+            completed += other.completed
+            hopsOfCompleted += other.hopsOfCompleted
+            finished.formUnion(other.finished)
+            poolHopWait.add(other.poolHopWait)
+            for (subsystem, wait) in zip(other.subsystems, other.subsystemHopWait) {
+                subsystemHopWait[subsystemIndex(subsystem)].add(wait)
+            }
+            mainActorJobs.add(other.mainActorJobs)
+            mainActorBlockingNs += other.mainActorBlockingNs
+            longJobs += other.longJobs
+            for work in MainWork.allCases { mainBusyNs[work] += other.mainBusyNs[work] }
+            offMainWorkNs += other.offMainWorkNs
+            for timing in other.stepTimings.joined() {
+                makeRoom(for: timing.key)
+                stepTimings[timing.key.interaction][timing.key.step].add(timing)
+            }
+        }
     }
 
     /// A stretch of time on the run's clock.
@@ -79,7 +148,10 @@ public final class RunRecorder: Sendable {
         var nanoseconds: UInt64 { end.nanoseconds(since: start) }
     }
 
-    private let state = Mutex(State())
+    private let main = Mutex(MainRecord())
+    private let threads: ThreadShards<ThreadRecord>
+    /// Interactions finished, on any thread: what the end timer compares with deliveries, every 5 ms.
+    private let completed = Atomic<Int>(0)
     /// The cooperative pool's width: one thread per core.
     static let poolWidth = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     /// The frame budget P in nanoseconds.
@@ -100,20 +172,23 @@ public final class RunRecorder: Sendable {
         periodNs = UInt64((1e9 / refreshHz).rounded())
         self.probes = probes
         self.trace = trace
+        // Main, every pool thread, and two more (a Dispatch thread that runs a callback, a test's thread).
+        threads = ThreadShards(count: min(Self.poolWidth + 3, 255)) { ThreadRecord() }
     }
 
     /// Sizes every table the run will fill, so recording allocates nothing once the run is measured: the step keys,
-    /// the subsystems, what keeps main busy, room for `inFlight` interactions at once; and when arrivals stop
-    /// (`arrivalsEnd`: frames whose vsync comes later, the drain, whose length differs by stage, are left out of the
-    /// hitch-time ratio).
-    func prepare(stepKeys: [StepTiming.Key], subsystems: [String], inFlight: Int, arrivalsEnd: Instant) {
-        state.withLock { state in
-            state.arrivalsEnd = arrivalsEnd
-            for key in stepKeys { state.stepTimings[key] = StepTiming(key: key) }
-            for subsystem in subsystems { state.subsystemHopWait[subsystem] = .microseconds() }
-            for work in MainWork.allCases { state.mainBusyNs[work] = 0 }
-            state.inFlight.reserveCapacity(inFlight)
-            state.unresponsive.reserveCapacity(64)
+    /// the subsystems, room for `deliveries` interactions; and when arrivals stop (`arrivalsEnd`: frames whose vsync
+    /// comes later, the drain, whose length differs by stage, are left out of the hitch-time ratio).
+    func prepare(stepKeys: [StepTiming.Key], subsystems: [String], deliveries: Int, arrivalsEnd: Instant) {
+        main.withLock { main in
+            main.arrivalsEnd = arrivalsEnd
+            main.arrivals.reserveCapacity(deliveries)
+            main.longWaits.reserveCapacity(64)
+        }
+        threads.updateAll { record in
+            record.prepare(stepKeys: stepKeys, subsystems: subsystems)
+            record.finished.reserve(deliveries)
+            record.longJobs.reserveCapacity(64)
         }
     }
 
@@ -144,21 +219,22 @@ public final class RunRecorder: Sendable {
     func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int) {
         let latency = started.nanoseconds(since: vsync)
         let overrun = overrun(of: vsync, at: ended)
-        state.withLock { state in
-            state.frames += 1
-            state.droppedFrames += max(coalesced, 0)
-            let first = state.firstVsync ?? vsync
-            state.firstVsync = first
-            state.timeline.add(vsync: vsync, done: ended, firstVsync: first)
-            state.mainLoopLatency.record(nanoseconds: latency)
-            let frameNs = ended.nanoseconds(since: started)
-            state.mainBusyNs[.frame, default: 0] += frameNs
-            noteMainActorJob(Span(start: started, end: ended), overheadNs: 0, in: &state)
-            noteWait(Span(start: vsync, end: started), in: &state)
+        main.withLock { main in
+            main.frames += 1
+            main.droppedFrames += max(coalesced, 0)
+            let first = main.firstVsync ?? vsync
+            main.firstVsync = first
+            main.timeline.add(vsync: vsync, done: ended, firstVsync: first)
+            main.mainLoopLatency.record(nanoseconds: latency)
+            noteWait(Span(start: vsync, end: started), in: &main)
             if let overrun {
-                state.frameOverrun.record(nanoseconds: overrun)
-                noteHitch(overrun, vsync: vsync, in: &state)
+                main.frameOverrun.record(nanoseconds: overrun)
+                noteHitch(overrun, vsync: vsync, in: &main)
             }
+        }
+        threads.withRecord { record in
+            record.mainBusyNs[.frame] += ended.nanoseconds(since: started)
+            noteMainActorJob(Span(start: started, end: ended), overheadNs: 0, in: &record)
         }
         trace?.frame(vsync: vsync, started: started, ended: ended, coalesced: coalesced, overrunNs: overrun)
     }
@@ -167,9 +243,9 @@ public final class RunRecorder: Sendable {
     /// for however long it is already past its deadline.
     func pendingFrame(vsync: Instant, at now: Instant) {
         let overrun = overrun(of: vsync, at: now)
-        state.withLock { state in
-            if let overrun { noteHitch(overrun, vsync: vsync, in: &state) }
-            noteWait(Span(start: vsync, end: now), in: &state)
+        main.withLock { main in
+            if let overrun { noteHitch(overrun, vsync: vsync, in: &main) }
+            noteWait(Span(start: vsync, end: now), in: &main)
         }
         trace?.pendingFrame(vsync: vsync, at: now, overrunNs: overrun)
     }
@@ -182,15 +258,15 @@ public final class RunRecorder: Sendable {
 
     /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals. Its time
     /// counts towards the ratio when its vsync fell within the arrival window.
-    private func noteHitch(_ overrun: UInt64, vsync: Instant, in state: inout State) {
-        state.hitches += 1
-        guard state.arrivalsEnd.map({ vsync < $0 }) ?? true else { return }
-        state.hitchTimeNs += (overrun + periodNs - 1) / periodNs * periodNs
+    private func noteHitch(_ overrun: UInt64, vsync: Instant, in main: inout MainRecord) {
+        main.hitches += 1
+        guard main.arrivalsEnd.map({ vsync < $0 }) ?? true else { return }
+        main.hitchTimeNs += (overrun + periodNs - 1) / periodNs * periodNs
     }
 
     /// Something waited for main (a frame, an event) for `span`: kept when that is a hang's length.
-    private func noteWait(_ span: Span, in state: inout State) {
-        if Self.isHang(nanoseconds: span.nanoseconds) { state.unresponsive.append(span) }
+    private func noteWait(_ span: Span, in main: inout MainRecord) {
+        if Self.isHang(nanoseconds: span.nanoseconds) { main.longWaits.append(span) }
     }
 
     /// The hangs among stretches in which main did not answer: overlapping stretches are one hang (a frame waiting
@@ -209,11 +285,12 @@ public final class RunRecorder: Sendable {
 
     // MARK: Interactions
 
-    /// Interaction number `id` (its delivery number in the run), which arrived at `arrival`, reached its handler.
+    /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), which arrived at `arrival`, reached its
+    /// handler.
     func interactionArrived(_ id: Int, at arrival: Instant) {
-        state.withLock { state in
-            state.delivered += 1
-            state.inFlight[id] = arrival
+        main.withLock { main in
+            precondition(id == main.arrivals.count, "delivery numbers are given in order")
+            main.arrivals.append(arrival)
         }
     }
 
@@ -222,43 +299,52 @@ public final class RunRecorder: Sendable {
     /// Each one's input latency is recorded as its wait until `now`: a lower bound, so a main thread too busy to take
     /// events is never flattered by leaving them out.
     func undelivered(_ arrivals: [Instant], at now: Instant) {
-        state.withLock { state in
-            state.undelivered += arrivals.count
+        main.withLock { main in
+            main.undelivered += arrivals.count
             for arrival in arrivals {
-                state.inputLatency.record(nanoseconds: now.nanoseconds(since: arrival))
-                noteWait(Span(start: arrival, end: now), in: &state)
+                main.inputLatency.record(nanoseconds: now.nanoseconds(since: arrival))
+                noteWait(Span(start: arrival, end: now), in: &main)
             }
         }
     }
 
     /// Interactions handed to their handler and not finished yet (undelivered ones never will be).
     var inFlight: Int {
-        state.withLock { $0.inFlight.count }
+        main.withLock { $0.arrivals.count } - completed.load(ordering: .relaxed)
     }
 
     /// The run's trace from `start` to `end`, with its hangs marked as the metrics count them; `nil` when untraced.
     func traceRecording(from start: Instant, to end: Instant) -> TraceLog.Recording? {
         guard let trace else { return nil }
-        let hangs = state.withLock { Self.hangs($0.unresponsive) }
+        let hangs = Self.hangs(unresponsive)
         return trace.recording(from: start, to: end, hangs: hangs.map { ($0.start, $0.end) })
+    }
+
+    /// Every stretch of a hang's length or longer in which main did not answer: a main-actor job, a frame's wait, an
+    /// event's wait. Overlapping stretches are one hang (see ``hangs(_:)``).
+    private var unresponsive: [Span] {
+        var stretches = main.withLock { $0.longWaits }
+        threads.forEach { stretches += $0.longJobs }
+        return stretches
     }
 
     func handlerStarted(arrival: Instant, at start: Instant) {
         guard probes else { return }
-        state.withLock { state in
-            state.mainActorEntries += 1
-            state.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
-            noteWait(Span(start: arrival, end: start), in: &state)
+        main.withLock { main in
+            main.mainActorEntries += 1
+            main.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
+            noteWait(Span(start: arrival, end: start), in: &main)
         }
     }
 
     func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
-        state.withLock { state in
-            state.inFlight[id] = nil
-            state.completed += 1
-            state.hopsOfCompleted += mainActorEntries
-            state.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+        threads.withRecord { record in
+            record.finished.insert(id)
+            record.completed += 1
+            record.hopsOfCompleted += mainActorEntries
+            record.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
         }
+        completed.add(1, ordering: .relaxed)
     }
 
     // MARK: Hops
@@ -266,16 +352,16 @@ public final class RunRecorder: Sendable {
     /// Records the wait of a hop onto the main actor: asked at `requested`, running there at `started`.
     func mainActorHop(requested: Instant, started: Instant) {
         guard probes else { return }
-        state.withLock { state in
-            state.mainActorEntries += 1
-            state.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested))
+        main.withLock { main in
+            main.mainActorEntries += 1
+            main.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested))
         }
     }
 
     /// Records the wait of a hop onto the cooperative pool (a `@concurrent` function starting).
     func poolHop(requested: Instant, started: Instant) {
         guard probes else { return }
-        state.withLock { $0.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
+        threads.withRecord { $0.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
     }
 
     /// Records one main-actor job of an interaction, which held main for `job`, `stepNanoseconds` of it in steps.
@@ -283,44 +369,41 @@ public final class RunRecorder: Sendable {
         guard probes else { return }
         let nanoseconds = job.nanoseconds
         let overhead = nanoseconds > stepNanoseconds ? nanoseconds - stepNanoseconds : 0
-        state.withLock { state in
-            state.mainBusyNs[.overhead, default: 0] += overhead
-            noteMainActorJob(job, overheadNs: overhead, in: &state)
+        threads.withRecord { record in
+            record.mainBusyNs[.overhead] += overhead
+            noteMainActorJob(job, overheadNs: overhead, in: &record)
         }
     }
 
     /// A main-actor job held main for `job`: main answered nothing else meanwhile.
-    private func noteMainActorJob(_ job: Span, overheadNs: UInt64, in state: inout State) {
+    private func noteMainActorJob(_ job: Span, overheadNs: UInt64, in record: inout ThreadRecord) {
         let nanoseconds = job.nanoseconds
-        state.mainActorJobs.add(nanoseconds: nanoseconds, periodNs: periodNs)
-        if nanoseconds > periodNs { state.mainActorBlockingNs += nanoseconds - periodNs }
-        if Self.isHang(nanoseconds: nanoseconds) { state.unresponsive.append(job) }
+        record.mainActorJobs.add(nanoseconds: nanoseconds, periodNs: periodNs)
+        if nanoseconds > periodNs { record.mainActorBlockingNs += nanoseconds - periodNs }
+        if Self.isHang(nanoseconds: nanoseconds) { record.longJobs.append(job) }
     }
 
     /// Records the wait of a hop onto a subsystem's actor.
     func subsystemHop(_ subsystem: String, requested: Instant, started: Instant) {
         guard probes else { return }
-        state.withLock { state in
-            state.subsystemHopWait[subsystem, default: .microseconds()]
-                .record(nanoseconds: started.nanoseconds(since: requested))
+        threads.withRecord { record in
+            record.recordSubsystemWait(subsystem, nanoseconds: started.nanoseconds(since: requested))
         }
     }
 
     // MARK: Work
 
-    /// Records a step's work: how long it took, and, when it ran on main, what kept main busy.
+    /// Records a step's work: how long it took, and where it held a thread (main, or one of the pool's).
     func stepRan(_ key: StepTiming.Key, kind: MainWork, nanoseconds: UInt64, onMain: Bool) {
         guard probes else { return }
-        state.withLock { state in
-            state.stepTimings[key, default: StepTiming(key: key)].add(nanoseconds: nanoseconds, onMain: onMain)
-            if onMain { state.mainBusyNs[kind, default: 0] += nanoseconds }
+        threads.withRecord { record in
+            record.recordStep(key, nanoseconds: nanoseconds, onMain: onMain)
+            if onMain {
+                record.mainBusyNs[kind] += nanoseconds
+            } else if kind != .io {  // an awaited io step holds no thread
+                record.offMainWorkNs += nanoseconds
+            }
         }
-    }
-
-    /// Records CPU time that a step used off main (on a pool thread or an actor).
-    func offMainWork(cpuNanoseconds: UInt64) {
-        guard probes else { return }
-        state.withLock { $0.offMainWorkNs += cpuNanoseconds }
     }
 
     // MARK: Result
@@ -329,6 +412,8 @@ public final class RunRecorder: Sendable {
     /// (drain included). Interactions still in flight then enter interaction latency with their wait so far, a lower
     /// bound. Allocation figures come from the probe's two samples, less `harnessAllocations` (what Stagehand's own
     /// objects took during the run: see ``HarnessAllocations``).
+    ///
+    /// Reading the metrics changes nothing recorded, however often it is done.
     func metrics(
         arrivalSeconds: Double? = nil,
         runSeconds: Double,
@@ -337,76 +422,112 @@ public final class RunRecorder: Sendable {
         allocationsEnd: JemallocProbe.Sample?,
         harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count()
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
-        state.withLock { state in
-            var metrics = StageMetrics()
-            let seconds = max(runSeconds, 1e-9)
-            let arrivalWindow = max(arrivalSeconds ?? runSeconds, 1e-9)
-            metrics.runSeconds = runSeconds
-            metrics.arrivalSeconds = arrivalSeconds ?? runSeconds
-            metrics.frames = state.frames
-            metrics.hitches = state.hitches
-            metrics.droppedFrames = state.droppedFrames
-            metrics.hitchTimeRatioMsPerS = Double(state.hitchTimeNs) / 1e6 / arrivalWindow
-            metrics.mainLoopLatencyMs = LatencySummary(microseconds: state.mainLoopLatency)
-            metrics.frameOverrunMs = LatencySummary(microseconds: state.frameOverrun)
-            let hangs = Self.hangs(state.unresponsive)
-            metrics.hangs = hangs.count
-            metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
-            // A copy: reading the metrics changes nothing recorded, however often it is done.
-            var interactionLatency = state.interactionLatency
-            if let end {
-                for arrival in state.inFlight.values {
-                    interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+        var all = ThreadRecord()
+        threads.forEach { all.add($0) }
+        let main = self.main.withLock { $0 }
+        var metrics = StageMetrics()
+        let seconds = max(runSeconds, 1e-9)
+        let arrivalWindow = max(arrivalSeconds ?? runSeconds, 1e-9)
+        metrics.runSeconds = runSeconds
+        metrics.arrivalSeconds = arrivalSeconds ?? runSeconds
+        metrics.frames = main.frames
+        metrics.hitches = main.hitches
+        metrics.droppedFrames = main.droppedFrames
+        metrics.hitchTimeRatioMsPerS = Double(main.hitchTimeNs) / 1e6 / arrivalWindow
+        metrics.mainLoopLatencyMs = LatencySummary(microseconds: main.mainLoopLatency)
+        metrics.frameOverrunMs = LatencySummary(microseconds: main.frameOverrun)
+        let hangs = Self.hangs(main.longWaits + all.longJobs)
+        metrics.hangs = hangs.count
+        metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
+        var interactionLatency = all.interactionLatency
+        if let end {
+            for (id, arrival) in main.arrivals.enumerated() where !all.finished.contains(id) {
+                interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+            }
+        }
+        metrics.inputLatencyMs = LatencySummary(microseconds: main.inputLatency)
+        metrics.interactionLatencyMs = LatencySummary(microseconds: interactionLatency)
+        let delivered = main.arrivals.count
+        let arrived = delivered + main.undelivered
+        metrics.interactionsArrived = arrived
+        metrics.interactionsCompleted = all.completed
+        metrics.interactionsUnfinished = arrived - all.completed
+        // Over the arrival window, the same for every stage: a stage that keeps up completes what arrived.
+        metrics.throughputPerS = Double(all.completed) / arrivalWindow
+        metrics.mainActorHopsPerInteraction =
+            all.completed > 0 ? Double(all.hopsOfCompleted) / Double(all.completed) : 0
+        metrics.hopWaitMs = LatencySummary(microseconds: main.mainHopWait)
+        metrics.poolHopWaitMs = LatencySummary(microseconds: all.poolHopWait)
+        metrics.mainActorJobs = all.mainActorJobs
+        metrics.mainActorBlockingMsPerS = Double(all.mainActorBlockingNs) / 1e6 / seconds
+        metrics.poolUtilization = min(Double(all.offMainWorkNs) / 1e9 / seconds / Double(Self.poolWidth), 1)
+        metrics.mainActorEntriesPerFrame =
+            main.frames + main.droppedFrames > 0
+            ? Double(main.mainActorEntries) / Double(main.frames + main.droppedFrames) : 0
+        for (subsystem, wait) in zip(all.subsystems, all.subsystemHopWait) where wait.totalCount > 0 {
+            metrics.subsystemHopWaitMs[subsystem] = LatencySummary(microseconds: wait)
+        }
+        var busyNs: UInt64 = 0
+        for work in MainWork.allCases {  // overhead is within the jobs, not beside the steps: utilisation adds it
+            let ns = all.mainBusyNs[work]
+            busyNs += ns
+            metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
+        }
+        metrics.mainThreadUtilization = min(Double(busyNs) / 1e9 / seconds, 1)
+        if let start = allocationsStart, let stop = allocationsEnd, delivered > 0 {
+            // Only delivered interactions ran stage code; the harness's own allocations are taken out.
+            let allocations =
+                Int64(bitPattern: stop.allocations &- start.allocations) - harnessAllocations.allocations
+            let bytes =
+                Int64(bitPattern: stop.totalAllocatedBytes &- start.totalAllocatedBytes) - harnessAllocations.bytes
+            metrics.allocationsPerInteraction = Double(max(allocations, 0)) / Double(delivered)
+            metrics.allocatedBytesPerInteraction = Double(max(bytes, 0)) / Double(delivered)
+            metrics.residentBytes = Double(stop.residentBytes)
+        }
+        var distributions = RunDistributions()
+        distributions.mainLoopLatency = LatencySamples(main.mainLoopLatency)
+        distributions.inputLatency = LatencySamples(main.inputLatency)
+        distributions.interactionLatency = LatencySamples(interactionLatency)
+        distributions.hopWait = LatencySamples(main.mainHopWait)
+        distributions.poolHopWait = LatencySamples(all.poolHopWait)
+        distributions.frameTimeline = main.timeline
+        let timings = all.stepTimings.joined().filter { $0.runs > 0 }  // in interaction, then step order
+        return (metrics, timings, distributions)
+    }
+}
+
+extension RunRecorder {
+    /// Nanoseconds main was busy, by what kept it busy: stored inline, so recording never allocates (an array of
+    /// constants would be a shared static one, copied on the run's first write).
+    struct MainBusyTimes {
+        private var frame: UInt64 = 0
+        private var ui: UInt64 = 0
+        private var compute: UInt64 = 0
+        private var state: UInt64 = 0
+        private var io: UInt64 = 0
+        private var overhead: UInt64 = 0
+
+        subscript(work: MainWork) -> UInt64 {
+            get {
+                switch work {
+                case .frame: frame
+                case .ui: ui
+                case .compute: compute
+                case .state: state
+                case .io: io
+                case .overhead: overhead
                 }
             }
-            metrics.inputLatencyMs = LatencySummary(microseconds: state.inputLatency)
-            metrics.interactionLatencyMs = LatencySummary(microseconds: interactionLatency)
-            let arrived = state.delivered + state.undelivered
-            metrics.interactionsArrived = arrived
-            metrics.interactionsCompleted = state.completed
-            metrics.interactionsUnfinished = arrived - state.completed
-            // Over the arrival window, the same for every stage: a stage that keeps up completes what arrived.
-            metrics.throughputPerS = Double(state.completed) / arrivalWindow
-            metrics.mainActorHopsPerInteraction =
-                state.completed > 0 ? Double(state.hopsOfCompleted) / Double(state.completed) : 0
-            metrics.hopWaitMs = LatencySummary(microseconds: state.mainHopWait)
-            metrics.poolHopWaitMs = LatencySummary(microseconds: state.poolHopWait)
-            metrics.mainActorJobs = state.mainActorJobs
-            metrics.mainActorBlockingMsPerS = Double(state.mainActorBlockingNs) / 1e6 / seconds
-            metrics.poolUtilization = min(Double(state.offMainWorkNs) / 1e9 / seconds / Double(Self.poolWidth), 1)
-            metrics.mainActorEntriesPerFrame =
-                state.frames + state.droppedFrames > 0
-                ? Double(state.mainActorEntries) / Double(state.frames + state.droppedFrames) : 0
-            metrics.subsystemHopWaitMs = state.subsystemHopWait.filter { $0.value.totalCount > 0 }
-                .mapValues { LatencySummary(microseconds: $0) }
-            var busyNs: UInt64 = 0
-            for work in MainWork.allCases {  // overhead is within the jobs, not beside the steps: utilisation adds it
-                let ns = state.mainBusyNs[work] ?? 0
-                busyNs += ns
-                metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
+            set {
+                switch work {
+                case .frame: frame = newValue
+                case .ui: ui = newValue
+                case .compute: compute = newValue
+                case .state: state = newValue
+                case .io: io = newValue
+                case .overhead: overhead = newValue
+                }
             }
-            metrics.mainThreadUtilization = min(Double(busyNs) / 1e9 / seconds, 1)
-            if let start = allocationsStart, let stop = allocationsEnd, state.delivered > 0 {
-                // Only delivered interactions ran stage code; the harness's own allocations are taken out.
-                let allocations =
-                    Int64(bitPattern: stop.allocations &- start.allocations) - harnessAllocations.allocations
-                let bytes =
-                    Int64(bitPattern: stop.totalAllocatedBytes &- start.totalAllocatedBytes) - harnessAllocations.bytes
-                metrics.allocationsPerInteraction = Double(max(allocations, 0)) / Double(state.delivered)
-                metrics.allocatedBytesPerInteraction = Double(max(bytes, 0)) / Double(state.delivered)
-                metrics.residentBytes = Double(stop.residentBytes)
-            }
-            var distributions = RunDistributions()
-            distributions.mainLoopLatency = LatencySamples(state.mainLoopLatency)
-            distributions.inputLatency = LatencySamples(state.inputLatency)
-            distributions.interactionLatency = LatencySamples(interactionLatency)
-            distributions.hopWait = LatencySamples(state.mainHopWait)
-            distributions.poolHopWait = LatencySamples(state.poolHopWait)
-            distributions.frameTimeline = state.timeline
-            let timings = state.stepTimings.values.filter { $0.runs > 0 }.sorted {
-                ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step)
-            }
-            return (metrics, timings, distributions)
         }
     }
 }

@@ -404,6 +404,18 @@ public struct MarkdownReport: Sendable {
             ("allocator", environment.allocator),
             ("thread priority", environment.priority),
             ("work loop", workLoop()),
+        ]
+        if let probeCost = environment.probeCostMicrosecondsPerStep {
+            rows.append(
+                (
+                    "probe cost",
+                    "\(probeCost.reportFormatted) µs per step, measured on this machine: the time the probes add to a "
+                        + "step and its hops, within the main-actor jobs they run in (`stagehand benchmark-probes` "
+                        + "measures their effect on a whole run's throughput)"
+                )
+            )
+        }
+        rows += [
             (
                 "refresh rate",
                 "\(environment.refreshHz.reportFormatted) Hz (budget \(result.spec.frameBudgetMs.reportFormatted) ms)"

@@ -18,6 +18,12 @@ public enum ProbeCostBenchmark {
             guard !bareThroughput.isEmpty, !instrumentedThroughput.isEmpty else { return .nan }
             return (1 / median(instrumentedThroughput) - 1 / median(bareThroughput)) * 1e6
         }
+
+        /// Instrumented capacity over bare capacity, from the medians: 1 when the probes cost nothing.
+        public var instrumentedOverBare: Double {
+            guard !bareThroughput.isEmpty, !instrumentedThroughput.isEmpty else { return .nan }
+            return median(instrumentedThroughput) / median(bareThroughput)
+        }
     }
 
     /// Many small `@concurrent` computations per interaction, so every probe (step, hop, job) fires often.

@@ -15,6 +15,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var priority: String
     /// The calibrated work loop's speed: what `ms: 1` means on this machine.
     public var workLoopIterationsPerMs: Double
+    /// What the probes add to one step, in microseconds, measured on this machine (see ``ProbeCost``); `nil` in
+    /// results written before it was measured.
+    public var probeCostMicrosecondsPerStep: Double?
     public var durationSeconds: Double
     public var repetitions: Int
     public var seed: UInt64
@@ -36,6 +39,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         allocator: String,
         priority: String,
         workLoopIterationsPerMs: Double,
+        probeCostMicrosecondsPerStep: Double? = nil,
         durationSeconds: Double,
         repetitions: Int,
         seed: UInt64,
@@ -52,6 +56,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         self.allocator = allocator
         self.priority = priority
         self.workLoopIterationsPerMs = workLoopIterationsPerMs
+        self.probeCostMicrosecondsPerStep = probeCostMicrosecondsPerStep
         self.durationSeconds = durationSeconds
         self.repetitions = repetitions
         self.seed = seed
@@ -79,6 +84,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
             } ?? "system malloc (jemalloc statistics unavailable: allocation counts are zero)",
             priority: options.priority.environmentDescription,
             workLoopIterationsPerMs: calibration.iterationsPerMs,
+            probeCostMicrosecondsPerStep: ProbeCost.microsecondsPerStep(),
             durationSeconds: workload.durationSeconds,
             repetitions: options.repetitions,
             seed: options.seed,

@@ -27,11 +27,8 @@ struct StepRun: Sendable {
         } else {
             segment.close(at: nil)  // the interaction's work has moved off main
             let start = Instant.now
-            let cpuStart = Instant.threadCPUNanoseconds
             cost.perform(with: calibration)
-            let cpu = Instant.threadCPUNanoseconds &- cpuStart
             record(since: start, onMain: false)
-            recorder.offMainWork(cpuNanoseconds: cpu)
         }
     }
 
