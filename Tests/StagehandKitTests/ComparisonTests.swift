@@ -38,6 +38,29 @@ import Testing
         #expect(comparison.render().contains("⛔ regression"))
     }
 
+    /// A stage's hangs are the total over its runs; compare reads them per run, so more repetitions with the same
+    /// hangs in each are no regression.
+    @Test func hangsAreComparedPerRunNotAsTotals() throws {
+        var before = try Self.fixture()
+        let index = try #require(before.stages.firstIndex { $0.stage == .mainOnly })
+        var after = before
+        before.stages[index].metrics?.hangs = 3 * 2
+        for run in before.stages[index].repetitions.indices { before.stages[index].repetitions[run].metrics?.hangs = 2 }
+        let first = try #require(after.stages[index].repetitions.first)
+        after.stages[index].repetitions += [first, first].map { run in
+            var run = run
+            run.repetition += 3
+            return run
+        }
+        after.stages[index].metrics?.hangs = 5 * 2
+        for run in after.stages[index].repetitions.indices { after.stages[index].repetitions[run].metrics?.hangs = 2 }
+        let comparison = try Comparison(before: before, after: after)
+        let row = try #require(comparison.rows.first { $0.stage == .mainOnly && $0.metric.hasPrefix("hangs") })
+        #expect(row.before == 2)
+        #expect(row.after == 2)
+        #expect(row.change == .unchanged)
+    }
+
     /// Past the threshold in the summary, but one run after is no better than one before: not an improvement.
     @Test func aChangeWhoseRunsOverlapIsWithinNoise() throws {
         var after = try Self.fixture()

@@ -26,35 +26,39 @@ extension DecisionTree {
                 }
             return Responsiveness(responsive: false, evidence: [], failure: failure, agreed: true)
         }
+        // In the order of `Metric.budget`, which the noise rule relies on.
+        let hitches = Metric.of(.hitchTimeRatio)
+        let hangs = Metric.of(.hangs)
+        let input = Metric.of(.inputLatency)
         let evidence = [
             Evidence(
-                metric: "hitch-time ratio (\(result.stage.rawValue))",
-                value: metrics.hitchTimeRatioMsPerS,
+                metric: "\(hitches.name) (\(result.stage.rawValue))",
+                value: hitches.value(metrics),
                 unit: "ms/s",
                 comparison: "<",
                 threshold: thresholds.hitchTimeRatioMsPerS,
-                holds: metrics.hitchTimeRatioMsPerS < thresholds.hitchTimeRatioMsPerS,
-                spread: result.spread["hitchTimeRatioMsPerS"],
+                holds: hitches.value(metrics) < thresholds.hitchTimeRatioMsPerS,
+                spread: result.spread[hitches.key],
                 measured: true
             ),
             Evidence(
-                metric: "hangs ≥ 250 ms (\(result.stage.rawValue))",
-                value: Double(metrics.hangs),
+                metric: "\(hangs.name) ≥ \(RunRecorder.hangThresholdMs.reportFormatted) ms (\(result.stage.rawValue))",
+                value: hangs.value(metrics),
                 unit: "",
                 comparison: "<",
                 threshold: 1,
-                holds: metrics.hangs < 1,
-                spread: result.spread["hangs"],
+                holds: hangs.value(metrics) < 1,
+                spread: result.spread[hangs.key],
                 measured: true
             ),
             Evidence(
-                metric: "input latency p99 (\(result.stage.rawValue))",
-                value: metrics.inputLatencyMs.p99,
+                metric: "\(input.name) (\(result.stage.rawValue))",
+                value: input.value(metrics),
                 unit: "ms",
                 comparison: "<",
                 threshold: thresholds.inputLatencyP99Ms,
-                holds: metrics.inputLatencyMs.p99 < thresholds.inputLatencyP99Ms,
-                spread: result.spread["inputLatencyMs.p99"],
+                holds: input.value(metrics) < thresholds.inputLatencyP99Ms,
+                spread: result.spread[input.key],
                 measured: true
             ),
         ]

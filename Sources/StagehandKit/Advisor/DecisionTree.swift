@@ -171,16 +171,13 @@ public struct DecisionTree: Sendable {
         let earlierRuns = earlier.repetitions.compactMap(\.metrics)
         let failing = responsiveness(of: earlier).evidence.enumerated().filter { !$0.element.holds }.map(\.offset)
         var best: (p: Double, evidence: Evidence)?
-        for (index, (name, value)) in Self.budgetMetrics.enumerated() where failing.contains(index) {
-            guard
-                let test = MannWhitney.test(
-                    triedRuns.map { $0[keyPath: value] },
-                    than: earlierRuns.map { $0[keyPath: value] }
-                )
-            else { continue }
+        for (index, metric) in Metric.budget.map(Metric.of).enumerated() where failing.contains(index) {
+            guard let test = MannWhitney.test(triedRuns.map(metric.value), than: earlierRuns.map(metric.value)) else {
+                continue
+            }
             let enough = min(triedRuns.count, earlierRuns.count) >= thresholds.minimumRuns
             let evidence = Evidence(
-                metric: "\(name) lower in \(tried.stage.rawValue) than in \(earlier.stage.rawValue), run by run "
+                metric: "\(metric.name) lower in \(tried.stage.rawValue) than in \(earlier.stage.rawValue), run by run "
                     + "(exact one-sided Mann-Whitney over \(triedRuns.count) and \(earlierRuns.count) runs"
                     + (enough ? "" : "; needs ≥ \(thresholds.minimumRuns) runs a stage") + "; p)",
                 value: test.p,
@@ -195,14 +192,6 @@ public struct DecisionTree: Sendable {
         }
         guard let best else { return (false, []) }
         return (best.evidence.holds, [best.evidence])
-    }
-
-    /// The metrics responsiveness is judged on, in the order ``responsiveness(of:)`` gives their evidence.
-    static var budgetMetrics: [(String, KeyPath<StageMetrics, Double>)] {
-        [
-            ("hitch-time ratio", \.hitchTimeRatioMsPerS), ("hangs", \.hangsAsDouble),
-            ("input latency p99", \.inputLatencyMs.p99),
-        ]
     }
 
     /// Whether every measured stage the path read has enough runs for a decision.

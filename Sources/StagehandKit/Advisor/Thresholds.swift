@@ -1,9 +1,9 @@
 /// The limits the decision tree answers its questions with. Each one is printed next to the measurement it judged.
 public struct Thresholds: Sendable, Equatable, Codable {
     /// Apple's "good" band: a hitch-time ratio below this many milliseconds per second.
-    public var hitchTimeRatioMsPerS = 5.0
+    public var hitchTimeRatioMsPerS = Metric.hitchBands.good
     /// Apple's "critical" band starts here.
-    public var criticalHitchTimeRatioMsPerS = 10.0
+    public var criticalHitchTimeRatioMsPerS = Metric.hitchBands.critical
     /// Input latency p99 below this many milliseconds feels instant.
     public var inputLatencyP99Ms = 100.0
     /// A step kind is a material share of main's interaction work from this fraction on…

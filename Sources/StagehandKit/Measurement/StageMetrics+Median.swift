@@ -1,16 +1,4 @@
 extension StageMetrics {
-    /// The metrics the decision tree reads, whose spread over repetitions the report shows.
-    static var decidingMetrics: [(String, KeyPath<StageMetrics, Double>)] {
-        [
-            ("hitchTimeRatioMsPerS", \.hitchTimeRatioMsPerS),
-            ("inputLatencyMs.p99", \.inputLatencyMs.p99),
-            ("hangs", \.hangsAsDouble),
-            ("mainThreadUtilization", \.mainThreadUtilization),
-        ]
-    }
-
-    var hangsAsDouble: Double { Double(hangs) }
-
     private static var doubles: [WritableKeyPath<StageMetrics, Double>] {
         [
             \.hitchTimeRatioMsPerS, \.longestHangMs, \.throughputPerS, \.mainActorHopsPerInteraction,

@@ -37,42 +37,6 @@ public struct Comparison: Sendable {
         case withinNoise
     }
 
-    /// A metric the comparison reads: where it is, which way is better, and the smallest change that matters.
-    struct Metric: Sendable {
-        var name: String
-        var value: @Sendable (StageMetrics) -> Double
-        var lowerIsBetter: Bool
-        /// Changes smaller than this, in the metric's unit, are noise whatever their percentage.
-        var floor: Double
-    }
-
-    static let metrics: [Metric] = [
-        Metric(name: "hitch-time ratio (ms/s)", value: { $0.hitchTimeRatioMsPerS }, lowerIsBetter: true, floor: 1),
-        Metric(name: "hangs", value: { Double($0.hangs) }, lowerIsBetter: true, floor: 1),
-        Metric(name: "main-loop latency p99 (ms)", value: { $0.mainLoopLatencyMs.p99 }, lowerIsBetter: true, floor: 1),
-        Metric(name: "input latency p99 (ms)", value: { $0.inputLatencyMs.p99 }, lowerIsBetter: true, floor: 1),
-        Metric(
-            name: "interaction latency p99 (ms)",
-            value: { $0.interactionLatencyMs.p99 },
-            lowerIsBetter: true,
-            floor: 1
-        ),
-        Metric(name: "main-actor hop wait p99 (ms)", value: { $0.hopWaitMs.p99 }, lowerIsBetter: true, floor: 1),
-        Metric(
-            name: "main-thread utilisation (%)",
-            value: { $0.mainThreadUtilization * 100 },
-            lowerIsBetter: true,
-            floor: 2
-        ),
-        Metric(
-            name: "allocations / interaction",
-            value: { $0.allocationsPerInteraction },
-            lowerIsBetter: true,
-            floor: 1
-        ),
-        Metric(name: "throughput (interactions/s)", value: { $0.throughputPerS }, lowerIsBetter: false, floor: 0.1),
-    ]
-
     public var before: ProfileResult
     public var after: ProfileResult
     /// A change counts past this many percent (and past the metric's floor).
@@ -102,20 +66,29 @@ public struct Comparison: Sendable {
                 statusChanges.append((stage, old.status, new.status))
             }
             guard let oldMetrics = old.metrics, let newMetrics = new.metrics else { continue }
-            for metric in Self.metrics {
+            for metric in Metric.compared.map(Metric.of) {
+                let beforeRuns = old.repetitions.compactMap(\.metrics).map(metric.shown)
+                let afterRuns = new.repetitions.compactMap(\.metrics).map(metric.shown)
                 var row = Row(
                     stage: stage,
-                    metric: metric.name,
-                    before: metric.value(oldMetrics),
-                    after: metric.value(newMetrics),
+                    metric: metric.comparedLabel,
+                    before: Self.figure(metric, oldMetrics, runs: beforeRuns),
+                    after: Self.figure(metric, newMetrics, runs: afterRuns),
                     change: .unchanged,
-                    beforeRuns: old.repetitions.compactMap(\.metrics).map(metric.value),
-                    afterRuns: new.repetitions.compactMap(\.metrics).map(metric.value)
+                    beforeRuns: beforeRuns,
+                    afterRuns: afterRuns
                 )
                 row.change = change(metric, row)
                 rows.append(row)
             }
         }
+    }
+
+    /// A stage's figure of `metric` for comparing: per run where the stage's figure is a total over its runs (hangs),
+    /// so results with different numbers of repetitions compare fairly.
+    private static func figure(_ metric: Metric, _ metrics: StageMetrics, runs: [Double]) -> Double {
+        guard metric.aggregate == .total, !runs.isEmpty else { return metric.shown(metrics) }
+        return runs.reduce(0, +) / Double(runs.count)
     }
 
     private func change(_ metric: Metric, _ row: Row) -> Change {
@@ -132,7 +105,7 @@ public struct Comparison: Sendable {
             let clear = abs(delta) > max(before.max - before.min, after.max - after.min)
             guard separated && clear else { return .withinNoise }
         }
-        return (delta > 0) == metric.lowerIsBetter ? .regression : .improvement
+        return (delta > 0) == (metric.better == .lower) ? .regression : .improvement
     }
 
     /// Whether a side has a single repetition of some stage, so its changes cannot be checked against noise.
@@ -197,10 +170,11 @@ public struct Comparison: Sendable {
         }
         lines.append("")
         lines.append(
-            "A change counts when it is past \(thresholdPercent.reportFormatted)%, past the metric's own floor "
-                + "(1 ms, 1 ms/s, 1 hang, 1 allocation, 2 points of utilisation, 0.1 interactions/s), and past the "
-                + "run-to-run noise: every repetition after beyond every repetition before, and a shift larger than "
-                + "either side's own spread."
+            "A change counts when it is past \(thresholdPercent.reportFormatted)%, past the metric's own floor ("
+                + Metric.compared.map(Metric.of).map { "\($0.name) \($0.floor.reportFormatted)" }
+                .joined(separator: ", ")
+                + "), and past the run-to-run noise: every repetition after beyond every repetition before, and a "
+                + "shift larger than either side's own spread. Hangs are compared per run."
         )
         let traced = [("before", before), ("after", after)].filter { $0.1.environment.traceFile != nil }.map(\.0)
         if !traced.isEmpty {

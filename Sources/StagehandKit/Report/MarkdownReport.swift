@@ -65,45 +65,14 @@ public struct MarkdownReport: Sendable {
         lines.append("| | " + header.joined(separator: " | ") + " |")
         lines.append("|---|" + String(repeating: "--:|", count: stages.count))
         lines.append("| status | " + stages.map(statusCell).joined(separator: " | ") + " |")
-        let rows: [(String, (StageMetrics) -> String)] = [
-            (
-                "hitch-time ratio (ms/s)",
-                { "\($0.hitchTimeRatioMsPerS.reportFormatted) \(band($0.hitchTimeRatioMsPerS))" }
-            ),
-            ("hitches / frames", { unbroken("\($0.hitches)", "\($0.frames)") }),
-            ("dropped frames", { "\($0.droppedFrames)" }),
-            (
-                "hangs ≥ 250 ms (longest)",
-                { $0.hangs == 0 ? "0" : "\($0.hangs) (\($0.longestHangMs.reportFormatted) ms)" }
-            ),
-            ("main-loop latency p50 / p99 / max (ms)", { triple($0.mainLoopLatencyMs) }),
-            ("input latency p50 / p99 (ms)", { pair($0.inputLatencyMs) }),
-            ("interaction latency p50 / p99 (ms)", { pair($0.interactionLatencyMs) }),
-            ("throughput (interactions/s)", { $0.throughputPerS.reportFormatted }),
-            ("unfinished at end of run", { "\($0.interactionsUnfinished) of \($0.interactionsArrived)" }),
-            ("main-actor hops / interaction", { $0.mainActorHopsPerInteraction.reportFormatted }),
-            ("main-actor hop wait p50 / p99 (ms)", { $0.hopWaitMs.count == 0 ? "–" : pair($0.hopWaitMs) }),
-            ("subsystem actor hop wait p99 (ms)", subsystemHops),
-            ("main-actor entries / frame", { $0.mainActorEntriesPerFrame.reportFormatted }),
-            ("main-actor jobs > \(result.spec.frameBudgetMs.reportFormatted) (a frame) / 50 / ≥ 250 ms", jobCounts),
-            ("main-actor blocking time (ms/s)", { $0.mainActorBlockingMsPerS.reportFormatted }),
-            ("main-thread utilisation", { "\(($0.mainThreadUtilization * 100).reportFormatted)%" }),
-            ("`@concurrent` start wait p50 / p99 (ms)", { $0.poolHopWaitMs.count == 0 ? "–" : pair($0.poolHopWaitMs) }),
-            ("cooperative pool utilisation", { "\(($0.poolUtilization * 100).reportFormatted)%" }),
-            ("allocations / interaction", { $0.allocationsPerInteraction.reportFormatted }),
-            ("allocated KiB / interaction", { ($0.allocatedBytesPerInteraction / 1024).reportFormatted }),
-            (
-                "peak resident MiB (stage process)",
-                { $0.peakProcessResidentBytes > 0 ? ($0.peakProcessResidentBytes / 1_048_576).reportFormatted : "–" }
-            ),
-        ]
-        for (name, cell) in rows {
-            let best = bestStages(forRow: name)
+        for metric in Metric.catalogue {
+            let best = bestStages(by: metric)
             let cells = stages.map { stage -> String in
                 guard let metrics = stage.metrics else { return "–" }
-                return best.contains(stage.stage) ? "**\(cell(metrics))**" : cell(metrics)
+                return best.contains(stage.stage) ? "**\(metric.cell(metrics))**" : metric.cell(metrics)
             }
-            lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
+            let label = metric.label(frameBudgetMs: result.spec.frameBudgetMs)
+            lines.append("| \(label) | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
         lines.append(
@@ -116,31 +85,21 @@ public struct MarkdownReport: Sendable {
         return lines
     }
 
-    /// Rows with a better direction, and how to score them (lower is better).
-    private static let scores: [String: @Sendable (StageMetrics) -> Double] = [
-        "hitch-time ratio (ms/s)": { $0.hitchTimeRatioMsPerS },
-        "dropped frames": { Double($0.droppedFrames) },
-        "hangs ≥ 250 ms (longest)": { Double($0.hangs) },
-        "main-loop latency p50 / p99 / max (ms)": { $0.mainLoopLatencyMs.p99 },
-        "input latency p50 / p99 (ms)": { $0.inputLatencyMs.p99 },
-        "interaction latency p50 / p99 (ms)": { $0.interactionLatencyMs.p99 },
-        "throughput (interactions/s)": { -$0.throughputPerS },
-        "main-actor hops / interaction": { $0.mainActorHopsPerInteraction },
-        "main-actor entries / frame": { $0.mainActorEntriesPerFrame },
-        "main-actor blocking time (ms/s)": { $0.mainActorBlockingMsPerS },
-        "main-thread utilisation": { $0.mainThreadUtilization },
-        "allocations / interaction": { $0.allocationsPerInteraction },
-        "allocated KiB / interaction": { $0.allocatedBytesPerInteraction },
-    ]
-
-    /// The stages with the best value of a row, compared as printed (so a tie in print is a tie); none when all
-    /// stages agree.
-    private func bestStages(forRow name: String) -> Set<Stage> {
-        guard let score = Self.scores[name] else { return [] }
+    /// The stages with the best value of a metric that has a better direction, compared as printed (so a tie in
+    /// print is a tie); none when all stages agree. A stage where it was not measured ("–") is never best.
+    private func bestStages(by metric: Metric) -> Set<Stage> {
+        guard let better = metric.better else { return [] }
         let measured = result.stages.compactMap { stage in
-            stage.metrics.map { (stage: stage.stage, printed: score($0).reportFormatted, value: score($0)) }
+            stage.metrics.flatMap { metrics in
+                metric.cell(metrics) == "–"
+                    ? nil
+                    : (
+                        stage: stage.stage, printed: metric.plainCell(metrics),
+                        score: better == .lower ? metric.value(metrics) : -metric.value(metrics)
+                    )
+            }
         }
-        guard Set(measured.map(\.printed)).count > 1, let best = measured.min(by: { $0.value < $1.value }) else {
+        guard Set(measured.map(\.printed)).count > 1, let best = measured.min(by: { $0.score < $1.score }) else {
             return []
         }
         return Set(measured.filter { $0.printed == best.printed }.map(\.stage))
@@ -153,35 +112,6 @@ public struct MarkdownReport: Sendable {
         case .crashed: "**crashed**"
         case .skipped: "skipped"
         }
-    }
-
-    private func band(_ ratio: Double) -> String {
-        ratio < 5 ? "✅" : ratio <= 10 ? "⚠️" : "⛔"
-    }
-
-    private func triple(_ summary: LatencySummary) -> String {
-        unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted, summary.max.reportFormatted)
-    }
-
-    private func pair(_ summary: LatencySummary) -> String {
-        summary.count == 0 ? "–" : unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted)
-    }
-
-    private func jobCounts(_ metrics: StageMetrics) -> String {
-        let jobs = metrics.mainActorJobs
-        return unbroken("\(jobs.overFrame)", "\(jobs.over50ms)", "\(jobs.hangLength)")
-    }
-
-    /// Values that share a cell, `a / b / c`, joined with no-break spaces so a narrow column never splits them.
-    private func unbroken(_ values: String...) -> String {
-        values.joined(separator: "\u{00A0}/\u{00A0}")
-    }
-
-    private func subsystemHops(_ metrics: StageMetrics) -> String {
-        guard !metrics.subsystemHopWaitMs.isEmpty else { return "–" }
-        return metrics.subsystemHopWaitMs.sorted { $0.key < $1.key }
-            .map { "\($0.key):\u{00A0}\($0.value.p99.reportFormatted)" }
-            .joined(separator: ", ")
     }
 
     // MARK: - Decision path

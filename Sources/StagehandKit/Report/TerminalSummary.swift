@@ -20,21 +20,11 @@ public struct TerminalSummary: Sendable {
     public func render() -> String {
         let stages = result.stages
         let recommended = result.recommendation.recommendedStage
-        let metrics: [(String, (StageMetrics) -> String)] = [
-            ("hitch-time ratio ms/s", { $0.hitchTimeRatioMsPerS.reportFormatted }),
-            ("hangs", { "\($0.hangs)" }),
-            ("dropped frames", { "\($0.droppedFrames)" }),
-            ("main-loop p99 ms", { $0.mainLoopLatencyMs.p99.reportFormatted }),
-            ("input latency p99 ms", { $0.inputLatencyMs.p99.reportFormatted }),
-            ("interaction p99 ms", { $0.interactionLatencyMs.p99.reportFormatted }),
-            ("throughput /s", { $0.throughputPerS.reportFormatted }),
-            ("main hops / interaction", { $0.mainActorHopsPerInteraction.reportFormatted }),
-            ("main utilisation", { "\(($0.mainThreadUtilization * 100).reportFormatted)%" }),
-            ("allocations / interaction", { $0.allocationsPerInteraction.reportFormatted }),
-        ]
         let rows =
             [Row(name: "status", cells: stages.map(\.status.rawValue))]
-            + metrics.map { name, cell in Row(name: name, cells: stages.map { $0.metrics.map(cell) ?? "–" }) }
+            + Metric.terminal.map(Metric.of).map { metric in
+                Row(name: metric.shortLabel, cells: stages.map { $0.metrics.map(metric.plainCell) ?? "–" })
+            }
         let headers = stages.map { $0.stage == recommended ? "\($0.stage.rawValue) ✔" : $0.stage.rawValue }
         let table = TextTable<Row> { row in
             [Column(title: "", value: row.name)]

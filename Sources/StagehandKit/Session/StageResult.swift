@@ -47,8 +47,8 @@ public struct StageResult: Codable, Sendable, Equatable {
         metrics?.hangs = measured.reduce(0) { $0 + $1.hangs }
         metrics?.longestHangMs = measured.map(\.longestHangMs).max() ?? 0
         spread = [:]
-        for (name, value) in StageMetrics.decidingMetrics {
-            spread[name] = ValueRange(measured.map { $0[keyPath: value] })
+        for metric in Metric.spread.map(Metric.of) {
+            spread[metric.key] = ValueRange(measured.map(metric.value))
         }
     }
 
