@@ -16,6 +16,17 @@ import Testing
         }
     }
 
+    /// The thread's CPU clock ends clocked work, so a calibration ten times too slow still gives the full
+    /// milliseconds of CPU (only a lower bound is asserted: an upper one would be a timing test). Before the clock
+    /// ended it, this did a tenth of the work.
+    @Test func theCPUClockEndsTheWorkWhateverTheCalibration() {
+        let honest = CalibratedWork.calibrate(rounds: 1)
+        let tenTimesTooSlow = CalibratedWork(iterationsPerMs: honest.iterationsPerMs / 10)
+        let start = Instant.threadCPUNanoseconds
+        tenTimesTooSlow.run(ms: 5)
+        #expect(Instant.threadCPUNanoseconds - start >= 5_000_000)
+    }
+
     @Test func anExactLineIsRecovered() throws {
         let fit = try #require(CalibrationFit(samples: Self.samples(perMs: 400_000, fixedMs: 0.01)))
         #expect(abs(fit.iterationsPerMs / 400_000 - 1) < 1e-9)

@@ -1,0 +1,115 @@
+import Histogram
+
+extension RunRecorder {
+    /// What any thread records (steps, hops off main, main-actor jobs, finished interactions): one per recording
+    /// thread (``ThreadShards``), merged when the metrics are read.
+    struct ThreadRecord {
+        var interactionLatency = Histogram<UInt64>.microseconds()
+        var completed = 0
+        var hopsOfCompleted = 0
+        /// Delivery numbers of the interactions finished here.
+        var finished = DeliverySet()
+        var poolHopWait = Histogram<UInt64>.microseconds()
+        /// Subsystem names, and each one's hop waits at the same position: a short list, searched by name, because
+        /// a dictionary's lookup allocated in debug builds.
+        var subsystems: [String] = []
+        var subsystemHopWait: [Histogram<UInt64>] = []
+        var mainActorJobs = JobDurations()
+        var mainActorBlockingNs: UInt64 = 0
+        /// Main-actor jobs of a hang's length or longer. Rare, so a plain array.
+        var longJobs: [Span] = []
+        var mainBusyNs = MainBusyTimes()
+        /// Time pool threads spent in steps (on pool threads and actors): wall time, because a step holds its thread
+        /// for as long as it runs, preempted or not.
+        var offMainWorkNs: UInt64 = 0
+        /// By interaction index, then step index.
+        var stepTimings: [[StepTiming]] = []
+
+        /// Sizes the tables for `stepKeys` and `subsystems`, so recording them allocates nothing.
+        mutating func prepare(stepKeys: [StepTiming.Key], subsystems: [String]) {
+            for key in stepKeys { makeRoom(for: key) }
+            for subsystem in subsystems { _ = subsystemIndex(subsystem) }
+        }
+
+        mutating func recordStep(_ key: StepTiming.Key, nanoseconds: UInt64, onMain: Bool) {
+            makeRoom(for: key)
+            stepTimings[key.interaction][key.step].add(nanoseconds: nanoseconds, onMain: onMain)
+        }
+
+        mutating func recordSubsystemWait(_ subsystem: String, nanoseconds: UInt64) {
+            subsystemHopWait[subsystemIndex(subsystem)].record(nanoseconds: nanoseconds)
+        }
+
+        private mutating func makeRoom(for key: StepTiming.Key) {
+            while stepTimings.count <= key.interaction { stepTimings.append([]) }
+            while stepTimings[key.interaction].count <= key.step {
+                stepTimings[key.interaction].append(
+                    StepTiming(
+                        key: StepTiming.Key(interaction: key.interaction, step: stepTimings[key.interaction].count)
+                    )
+                )
+            }
+        }
+
+        private mutating func subsystemIndex(_ subsystem: String) -> Int {
+            for index in subsystems.indices where subsystems[index] == subsystem { return index }
+            subsystems.append(subsystem)
+            subsystemHopWait.append(.microseconds())
+            return subsystems.count - 1
+        }
+
+        /// Adds `other`'s records to these.
+        mutating func add(_ other: ThreadRecord) {
+            interactionLatency.add(other.interactionLatency)
+            completed += other.completed
+            hopsOfCompleted += other.hopsOfCompleted
+            finished.formUnion(other.finished)
+            poolHopWait.add(other.poolHopWait)
+            for (subsystem, wait) in zip(other.subsystems, other.subsystemHopWait) {
+                subsystemHopWait[subsystemIndex(subsystem)].add(wait)
+            }
+            mainActorJobs.add(other.mainActorJobs)
+            mainActorBlockingNs += other.mainActorBlockingNs
+            longJobs += other.longJobs
+            for work in MainWork.allCases { mainBusyNs[work] += other.mainBusyNs[work] }
+            offMainWorkNs += other.offMainWorkNs
+            for timing in other.stepTimings.joined() {
+                makeRoom(for: timing.key)
+                stepTimings[timing.key.interaction][timing.key.step].add(timing)
+            }
+        }
+    }
+    /// Nanoseconds main was busy, by what kept it busy: stored inline, so recording never allocates (an array of
+    /// constants would be a shared static one, copied on the run's first write).
+    struct MainBusyTimes {
+        private var frame: UInt64 = 0
+        private var ui: UInt64 = 0
+        private var compute: UInt64 = 0
+        private var state: UInt64 = 0
+        private var io: UInt64 = 0
+        private var overhead: UInt64 = 0
+
+        subscript(work: MainWork) -> UInt64 {
+            get {
+                switch work {
+                case .frame: frame
+                case .ui: ui
+                case .compute: compute
+                case .state: state
+                case .io: io
+                case .overhead: overhead
+                }
+            }
+            set {
+                switch work {
+                case .frame: frame = newValue
+                case .ui: ui = newValue
+                case .compute: compute = newValue
+                case .state: state = newValue
+                case .io: io = newValue
+                case .overhead: overhead = newValue
+                }
+            }
+        }
+    }
+}
