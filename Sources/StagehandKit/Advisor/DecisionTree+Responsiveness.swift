@@ -9,10 +9,34 @@ extension DecisionTree {
         var agreed: Bool
     }
 
-    /// Responsive: hitch-time ratio in Apple's good band, no hang, and input acknowledged promptly.
-    private func isResponsive(_ metrics: StageMetrics) -> Bool {
-        metrics.hitchTimeRatioMsPerS < thresholds.hitchTimeRatioMsPerS && metrics.hangs < 1
-            && metrics.inputLatencyMs.p99 < thresholds.inputLatencyP99Ms
+    /// The limit a budget metric (``Metric/budget``) must stay below.
+    func budgetLimit(_ id: Metric.ID) -> Double {
+        switch id {
+        case .hitchTimeRatio: thresholds.hitchTimeRatioMsPerS  // Apple's good band
+        case .hangs: 1  // no hang at all
+        case .inputLatency: thresholds.inputLatencyP99Ms  // input acknowledged promptly
+        default: preconditionFailure("\(id) is not a budget metric")
+        }
+    }
+
+    /// Each budget metric of `metrics` against its limit, in the order of ``Metric/budget``.
+    private func budgetEvidence(
+        _ metrics: StageMetrics,
+        of stage: Stage,
+        spread: [String: ValueRange] = [:]
+    ) -> [Evidence] {
+        Metric.budget.map(Metric.of).map { metric in
+            Evidence(
+                metric: "\(metric.name) (\(stage.rawValue))",
+                value: metric.value(metrics),
+                unit: metric.unit.symbol,
+                comparison: "<",
+                threshold: budgetLimit(metric.id),
+                holds: metric.value(metrics) < budgetLimit(metric.id),
+                spread: spread[metric.key],
+                measured: true
+            )
+        }
     }
 
     func responsiveness(of result: StageResult?) -> Responsiveness {
@@ -26,42 +50,7 @@ extension DecisionTree {
                 }
             return Responsiveness(responsive: false, evidence: [], failure: failure, agreed: true)
         }
-        // In the order of `Metric.budget`, which the noise rule relies on.
-        let hitches = Metric.of(.hitchTimeRatio)
-        let hangs = Metric.of(.hangs)
-        let input = Metric.of(.inputLatency)
-        let evidence = [
-            Evidence(
-                metric: "\(hitches.name) (\(result.stage.rawValue))",
-                value: hitches.value(metrics),
-                unit: "ms/s",
-                comparison: "<",
-                threshold: thresholds.hitchTimeRatioMsPerS,
-                holds: hitches.value(metrics) < thresholds.hitchTimeRatioMsPerS,
-                spread: result.spread[hitches.key],
-                measured: true
-            ),
-            Evidence(
-                metric: "\(hangs.name) ≥ \(RunRecorder.hangThresholdMs.reportFormatted) ms (\(result.stage.rawValue))",
-                value: hangs.value(metrics),
-                unit: "",
-                comparison: "<",
-                threshold: 1,
-                holds: hangs.value(metrics) < 1,
-                spread: result.spread[hangs.key],
-                measured: true
-            ),
-            Evidence(
-                metric: "\(input.name) (\(result.stage.rawValue))",
-                value: input.value(metrics),
-                unit: "ms",
-                comparison: "<",
-                threshold: thresholds.inputLatencyP99Ms,
-                holds: input.value(metrics) < thresholds.inputLatencyP99Ms,
-                spread: result.spread[input.key],
-                measured: true
-            ),
-        ]
+        let evidence = budgetEvidence(metrics, of: result.stage, spread: result.spread)
         let failed = evidence.filter { !$0.holds }
         let failure =
             failed.isEmpty
@@ -74,7 +63,9 @@ extension DecisionTree {
                         : "\(name) \(evidence.value.reportFormatted) \(evidence.unit)"
                 }
                 .joined(separator: ", ")
-        let answers = result.repetitions.compactMap(\.metrics).map(isResponsive)
+        let answers = result.repetitions.compactMap(\.metrics).map { run in
+            budgetEvidence(run, of: result.stage).allSatisfy(\.holds)
+        }
         return Responsiveness(
             responsive: failed.isEmpty,
             evidence: evidence,

@@ -27,8 +27,21 @@ public struct Metric: Sendable {
             }
         }
 
-        /// What follows a shown number (`""` when the label names the unit).
+        /// What follows a shown number in a table cell (`""` where the label names the unit).
         var suffix: String { self == .percent ? "%" : "" }
+
+        /// The unit's symbol, for a value in a sentence or a label (`""` for a count).
+        public var symbol: String {
+            switch self {
+            case .milliseconds: "ms"
+            case .millisecondsPerSecond: "ms/s"
+            case .count: ""
+            case .perSecond: "interactions/s"
+            case .kibibytes: "KiB"
+            case .mebibytes: "MiB"
+            case .percent: "%"
+            }
+        }
     }
 
     /// Which way is better, where one is.
@@ -148,7 +161,7 @@ extension Metric {
         Metric(
             id: .hangs,
             key: "hangs",
-            name: "hangs",
+            name: "hangs ≥ \(RunRecorder.hangThresholdMs.reportFormatted) ms",
             label: "hangs ≥ \(RunRecorder.hangThresholdMs.reportFormatted) ms (longest)",
             shortLabel: "hangs",
             unit: .count,
@@ -436,15 +449,8 @@ extension Metric {
 
     /// Its name in `compare`'s table: one value, with its unit.
     public var comparedLabel: String {
-        switch unit {
-        case .milliseconds: "\(name) (ms)"
-        case .millisecondsPerSecond: "\(name) (ms/s)"
-        case .percent: "\(name) (%)"
-        case .perSecond: "\(name) (interactions/s)"
-        case .kibibytes: "\(name) (KiB)"
-        case .mebibytes: "\(name) (MiB)"
-        case .count: aggregate == .total ? "\(name) per run" : name
-        }
+        if unit == .count { return aggregate == .total ? "\(name) per run" : name }
+        return "\(name) (\(unit.symbol))"
     }
 
     /// The label, with the frame budget where it names one.

@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One record per recording thread, so threads that record at the same moment share no lock and no cache line.
 ///
 /// A thread claims a shard the first time it records and finds it again through a thread-specific value: one
@@ -18,7 +12,7 @@ import Darwin
 final class ThreadShards<Record: Sendable>: Sendable {
     private final class Shard: Sendable {
         let record: Mutex<Record>
-        /// The thread that claimed it (``ThreadSpecific/currentThread``), 0 while unclaimed.
+        /// The thread that claimed it (``ThreadSpecificValue/currentThread``), 0 while unclaimed.
         let owner = Atomic<UInt>(0)
         init(_ record: consuming sending Record) { self.record = Mutex(record) }
     }
@@ -55,25 +49,25 @@ final class ThreadShards<Record: Sendable>: Sendable {
 
     /// The calling thread's shard, claimed on its first record.
     private var index: Int {
-        let value = ThreadSpecific.value
+        let value = ThreadSpecific.slot.value
         if value >> ThreadSpecific.indexBits == generation {
             return Int(value & ThreadSpecific.indexMask) - 1
         }
         // Not this instance's last: the thread may have recorded here before another instance (a thread that
         // alternates between two keeps one shard in each), else it claims the next.
-        let thread = ThreadSpecific.currentThread
+        let thread = ThreadSpecificValue.currentThread
         let claimedSoFar = min(claimed.load(ordering: .relaxed), shards.count)
         let index =
             shards[..<claimedSoFar].firstIndex { $0.owner.load(ordering: .relaxed) == thread }
             ?? min(claimed.wrappingAdd(1, ordering: .relaxed).oldValue, shards.count - 1)
         shards[index].owner.store(thread, ordering: .relaxed)
-        ThreadSpecific.value = generation << ThreadSpecific.indexBits | UInt(index + 1)
+        ThreadSpecific.slot.value = generation << ThreadSpecific.indexBits | UInt(index + 1)
         return index
     }
 }
 
-/// The thread-specific value behind ``ThreadShards``: a generation and a shard index packed into the pointer-sized
-/// slot, stored as a bit pattern (never dereferenced, so it needs no destructor and allocates nothing).
+/// The thread-specific value behind ``ThreadShards``: a generation and a shard index packed into one
+/// ``ThreadSpecificValue``.
 private enum ThreadSpecific {
     static let indexBits = 8
     static let indexMask: UInt = (1 << 8) - 1
@@ -85,24 +79,5 @@ private enum ThreadSpecific {
         generations.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    /// The calling thread, as a number no other living thread has.
-    static var currentThread: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
-
-    static var value: UInt {
-        get { UInt(bitPattern: pthread_getspecific(key)) }
-        set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
-    }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    static let slot = ThreadSpecificValue()
 }

@@ -46,20 +46,13 @@ public enum BackgroundPriority: String, Sendable, Codable, CaseIterable {
         guard lowering.load(ordering: .relaxed) else { return }
         #if os(Linux)
         // A system call costs about 0.4 µs here, on every hop onto the pool: remember the threads already lowered.
-        guard pthread_getspecific(lowered) == nil else { return }
+        guard lowered.value == 0 else { return }
         // On Linux a nice value belongs to a thread, and `who` 0 is the calling thread, not the whole process.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNice)
-        pthread_setspecific(lowered, UnsafeRawPointer(bitPattern: 1))  // a flag, never dereferenced
+        lowered.value = 1
         #endif
     }
 
-    #if os(Linux)
-    /// Set (non-nil) on a thread once it has lowered its own priority; nothing ever raises it again.
-    private static let lowered: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
-    #endif
+    /// 1 on a thread once it has lowered its own priority; nothing ever raises it again.
+    private static let lowered = ThreadSpecificValue()
 }
