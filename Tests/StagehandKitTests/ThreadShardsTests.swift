@@ -77,8 +77,8 @@ import Testing
         recorder.poolHop(requested: at(1), started: at(2))
         recorder.subsystemHop("store", requested: at(1), started: at(2))
         recorder.mainActorJob(RunRecorder.Span(start: at(0), end: at(260)), stepNanoseconds: 1000)
-        recorder.stepRan(key, kind: .compute, nanoseconds: 1000, onMain: false)
-        recorder.stepRan(key, kind: .ui, nanoseconds: 1000, onMain: true)
+        recorder.stepRan(key, kind: .compute, from: at(0), to: Instant(nanoseconds: 1000), onMain: false)
+        recorder.stepRan(key, kind: .ui, from: at(0), to: Instant(nanoseconds: 1000), onMain: true)
         recorder.interactionFinished(id, arrival: at(0), at: at(500), mainActorEntries: 2)
         _ = recorder.inFlight
     }
@@ -89,7 +89,8 @@ import Testing
             stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
             subsystems: ["store"],
             deliveries: 100,
-            arrivalsEnd: at(10_000)
+            arrivalsEnd: at(10_000),
+            causeLabels: ["frame work", "job overhead", "ui: render"]  // the frame above hitches: attributed
         )
         return recorder
     }

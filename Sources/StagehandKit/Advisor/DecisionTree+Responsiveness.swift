@@ -52,6 +52,7 @@ extension DecisionTree {
         }
         let evidence = budgetEvidence(metrics, of: result.stage, spread: result.spread)
         let failed = evidence.filter { !$0.holds }
+        let hitchesFail = zip(Metric.budget, evidence).contains { $0 == .hitchTimeRatio && !$1.holds }
         let failure =
             failed.isEmpty
             ? ""
@@ -63,6 +64,7 @@ extension DecisionTree {
                         : "\(name) \(evidence.value.reportFormatted) \(evidence.unit)"
                 }
                 .joined(separator: ", ")
+                + (hitchesFail ? metrics.mainHitchCause.map { "; \($0)" } ?? "" : "")
         let answers = result.repetitions.compactMap(\.metrics).map { run in
             budgetEvidence(run, of: result.stage).allSatisfy(\.holds)
         }

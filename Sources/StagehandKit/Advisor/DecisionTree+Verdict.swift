@@ -147,8 +147,9 @@ extension DecisionTree {
                     guard let m = previous.metrics else {
                         return "; \(previous.stage.rawValue) \(previous.status.rawValue)"
                     }
+                    let cause = m.hitchCauses.first.map { " (\(Int(($0.share * 100).rounded()))% `\($0.cause)`)" }
                     return "; \(previous.stage.rawValue) had \(m.hitchTimeRatioMsPerS.reportFormatted) ms/s"
-                        + (m.hangs > 0 ? " and \(m.hangs) hang\(m.hangs == 1 ? "" : "s")" : "")
+                        + (cause ?? "") + (m.hangs > 0 ? " and \(m.hangs) hang\(m.hangs == 1 ? "" : "s")" : "")
                 } ?? ""
             let lead =
                 stage == .mainOnly

@@ -71,7 +71,8 @@ final class MainLoop {
             },
             subsystems: workload.subsystems,
             deliveries: Self.expectedArrivals(of: workload),
-            arrivalsEnd: arrivalsEnd
+            arrivalsEnd: arrivalsEnd,
+            causeLabels: HitchAttribution.labels(for: workload)
         )
         let frameWorkMs = workload.frameWorkMs
         let calibration = self.calibration

@@ -268,7 +268,11 @@ public final class ChromeTrace {
         case .frameWait:
             return ("frame waits for main", "frame", args + [("waited (ms)", ms)])
         case .hitch:
-            return ("hitch", "hitch", args + [("past its deadline (ms)", ms)])
+            let cause: [(String, Argument)] = event.label.isEmpty ? [] : [("caused mostly by", .text(event.label))]
+            return (
+                event.label.isEmpty ? "hitch" : "hitch: \(event.label)", "hitch",
+                args + [("past its deadline (ms)", ms)] + cause
+            )
         case .hang:
             return ("hang", "hang", args + [("main unresponsive (ms)", ms)])
         case .step:

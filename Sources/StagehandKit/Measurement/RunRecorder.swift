@@ -47,6 +47,12 @@ public final class RunRecorder: Sendable {
         var hitches = 0
         /// Hitch time of the frames whose vsync fell within the arrival window (the ratio's numerator).
         var hitchTimeNs: UInt64 = 0
+        /// The same hitch time, by what held main (see ``HitchAttribution``).
+        var attribution = HitchAttribution(causes: HitchAttribution.firstStep)
+        /// Each cause's label, by cause (frame work, job overhead, then every step).
+        var causeLabels: [String] = []
+        /// The cause of each interaction's first step; its other steps follow.
+        var firstCause: [Int] = []
         /// See ``prepare(stepKeys:subsystems:deliveries:arrivalsEnd:)``; `nil` counts every frame.
         var arrivalsEnd: Instant?
         var droppedFrames = 0
@@ -97,11 +103,25 @@ public final class RunRecorder: Sendable {
         threads = ThreadShards(count: min(Self.poolWidth + 3, 255)) { ThreadRecord() }
     }
 
-    /// Sizes every table the run will fill, so recording allocates nothing once the run is measured: the step keys,
-    /// the subsystems, room for `deliveries` interactions; and when arrivals stop (`arrivalsEnd`: frames whose vsync
-    /// comes later, the drain, whose length differs by stage, are left out of the hitch-time ratio).
-    func prepare(stepKeys: [StepTiming.Key], subsystems: [String], deliveries: Int, arrivalsEnd: Instant) {
+    /// Sizes every table the run will fill, so recording allocates nothing once the run is measured: the step keys
+    /// (in interaction, then step, order), the subsystems, room for `deliveries` interactions; and when arrivals stop
+    /// (`arrivalsEnd`: frames whose vsync comes later, the drain, whose length differs by stage, are left out of the
+    /// hitch-time ratio). `causeLabels` names what hitch time is attributed to (``HitchAttribution/labels(for:)``).
+    func prepare(
+        stepKeys: [StepTiming.Key],
+        subsystems: [String],
+        deliveries: Int,
+        arrivalsEnd: Instant,
+        causeLabels: [String] = []
+    ) {
         main.withLock { main in
+            main.causeLabels = causeLabels
+            main.attribution = HitchAttribution(causes: causeLabels.count)
+            main.firstCause = []
+            for (index, key) in stepKeys.enumerated() where key.step == 0 {
+                while main.firstCause.count <= key.interaction { main.firstCause.append(Int.max / 2) }
+                main.firstCause[key.interaction] = HitchAttribution.firstStep + index
+            }
             main.arrivalsEnd = arrivalsEnd
             main.arrivals.reserveCapacity(deliveries)
             main.longWaits.reserveCapacity(64)
@@ -140,7 +160,8 @@ public final class RunRecorder: Sendable {
     func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int) {
         let latency = started.nanoseconds(since: vsync)
         let overrun = overrun(of: vsync, at: ended)
-        main.withLock { main in
+        let cause = main.withLock { main -> String? in
+            main.attribution.held(HitchAttribution.frameWork, from: started, to: ended)
             main.frames += 1
             main.droppedFrames += max(coalesced, 0)
             let first = main.firstVsync ?? vsync
@@ -148,27 +169,34 @@ public final class RunRecorder: Sendable {
             main.timeline.add(vsync: vsync, done: ended, firstVsync: first)
             main.mainLoopLatency.record(nanoseconds: latency)
             noteWait(Span(start: vsync, end: started), in: &main)
-            if let overrun {
-                main.frameOverrun.record(nanoseconds: overrun)
-                noteHitch(overrun, vsync: vsync, in: &main)
-            }
+            guard let overrun else { return nil }
+            main.frameOverrun.record(nanoseconds: overrun)
+            return noteHitch(overrun, vsync: vsync, end: ended, in: &main)
         }
         threads.withRecord { record in
             record.mainBusyNs[.frame] += ended.nanoseconds(since: started)
             noteMainActorJob(Span(start: started, end: ended), overheadNs: 0, in: &record)
         }
-        trace?.frame(vsync: vsync, started: started, ended: ended, coalesced: coalesced, overrunNs: overrun)
+        trace?.frame(
+            vsync: vsync,
+            started: started,
+            ended: ended,
+            coalesced: coalesced,
+            overrunNs: overrun,
+            cause: cause
+        )
     }
 
     /// Records a frame still waiting for main when the run ended: a hang if it waited long enough, and a hitch
     /// for however long it is already past its deadline.
     func pendingFrame(vsync: Instant, at now: Instant) {
         let overrun = overrun(of: vsync, at: now)
-        main.withLock { main in
-            if let overrun { noteHitch(overrun, vsync: vsync, in: &main) }
+        let cause = main.withLock { main -> String? in
             noteWait(Span(start: vsync, end: now), in: &main)
+            guard let overrun else { return nil }
+            return noteHitch(overrun, vsync: vsync, end: now, in: &main)
         }
-        trace?.pendingFrame(vsync: vsync, at: now, overrunNs: overrun)
+        trace?.pendingFrame(vsync: vsync, at: now, overrunNs: overrun, cause: cause)
     }
 
     /// How far past its deadline (its vsync plus one period) a frame of `vsync` is at `instant`: `nil` when it is not.
@@ -178,11 +206,16 @@ public final class RunRecorder: Sendable {
     }
 
     /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals. Its time
-    /// counts towards the ratio when its vsync fell within the arrival window.
-    private func noteHitch(_ overrun: UInt64, vsync: Instant, in main: inout MainRecord) {
+    /// counts towards the ratio, attributed to what held main from `vsync` to `end`, when its vsync fell within the
+    /// arrival window.
+    ///
+    /// - Returns: what held main longest meanwhile, with its share (`compute: decode, 97%`), for the trace.
+    private func noteHitch(_ overrun: UInt64, vsync: Instant, end: Instant, in main: inout MainRecord) -> String {
         main.hitches += 1
-        guard main.arrivalsEnd.map({ vsync < $0 }) ?? true else { return }
-        main.hitchTimeNs += (overrun + periodNs - 1) / periodNs * periodNs
+        let hitchNs = (overrun + periodNs - 1) / periodNs * periodNs
+        if main.arrivalsEnd.map({ vsync < $0 }) ?? true { main.hitchTimeNs += hitchNs } else { return "" }  // after arrivals stopped: neither counted nor attributed
+        let top = main.attribution.attribute(vsync: vsync, end: end, hitchNs: hitchNs)
+        return main.causeLabels.indices.contains(top.cause) ? main.causeLabels[top.cause] : ""
     }
 
     /// Something waited for main (a frame, an event) for `span`: kept when that is a hang's length.
@@ -314,9 +347,16 @@ public final class RunRecorder: Sendable {
 
     // MARK: Work
 
-    /// Records a step's work: how long it took, and where it held a thread (main, or one of the pool's).
-    func stepRan(_ key: StepTiming.Key, kind: MainWork, nanoseconds: UInt64, onMain: Bool) {
+    /// Records a step's work from `start` to `end`, and where it held a thread (main, or one of the pool's).
+    func stepRan(_ key: StepTiming.Key, kind: MainWork, from start: Instant, to end: Instant, onMain: Bool) {
         guard probes else { return }
+        let nanoseconds = end.nanoseconds(since: start)
+        if onMain {  // what may make a frame late
+            main.withLock { main in
+                guard main.firstCause.indices.contains(key.interaction) else { return }
+                main.attribution.held(main.firstCause[key.interaction] + key.step, from: start, to: end)
+            }
+        }
         threads.withRecord { record in
             record.recordStep(key, nanoseconds: nanoseconds, onMain: onMain)
             if onMain {
@@ -355,6 +395,7 @@ public final class RunRecorder: Sendable {
         metrics.hitches = main.hitches
         metrics.droppedFrames = main.droppedFrames
         metrics.hitchTimeRatioMsPerS = Double(main.hitchTimeNs) / 1e6 / arrivalWindow
+        metrics.hitchTimeByCause = main.attribution.msPerS(labels: main.causeLabels, seconds: arrivalWindow)
         metrics.mainLoopLatencyMs = LatencySummary(microseconds: main.mainLoopLatency)
         metrics.frameOverrunMs = LatencySummary(microseconds: main.frameOverrun)
         let hangs = Self.hangs(main.longWaits + all.longJobs)

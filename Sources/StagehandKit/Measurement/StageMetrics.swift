@@ -8,6 +8,11 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     /// milliseconds per second (the drain, whose length differs by stage, is left out). Apple's bands: good < 5,
     /// warning 5–10, critical > 10.
     public var hitchTimeRatioMsPerS: Double = 0
+    /// The hitch-time ratio split by what held main between each late frame's vsync and its end, in milliseconds per
+    /// second, keyed by cause: `kind: label` of a step on main, `frame work`, or `job overhead` (main held by nothing
+    /// recorded: resuming tasks, scheduling, the frame timer's latency). Each hitch is shared out in proportion to
+    /// the time each cause held main; the values add up to the ratio.
+    public var hitchTimeByCause: [String: Double] = [:]
     /// Frames whose work ended after their deadline (vsync + P).
     public var hitches: Int = 0
     /// Frame jobs that ran.
@@ -69,7 +74,8 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Cooperative pool
 
-    /// CPU time used by steps off main (pool threads and actors) / (run time × pool width), 0…1.
+    /// Wall time of the steps off main that hold a thread (on pool threads and actors; awaited io holds none) / (run
+    /// time × pool width), 0…1: how occupied the cooperative pool was.
     public var poolUtilization: Double = 0
 
     // MARK: Memory (jemalloc)
@@ -93,6 +99,24 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 }
 
 extension StageMetrics {
+    /// The causes of hitch time, largest first: each with its milliseconds per second and its share of the hitch time.
+    public var hitchCauses: [(cause: String, msPerS: Double, share: Double)] {
+        let total = hitchTimeByCause.values.reduce(0, +)
+        guard total > 0 else { return [] }
+        return hitchTimeByCause.filter { $0.value > 0 }
+            .sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+            .map { (cause: $0.key, msPerS: $0.value, share: $0.value / total) }
+    }
+
+    /// "97% of its hitch time is `compute: decode`", naming the largest cause, or `nil` without hitch time.
+    public var mainHitchCause: String? {
+        guard let top = hitchCauses.first else { return nil }
+        let percent = (top.share * 100).rounded()
+        return "\(Int(percent))% of its hitch time is `\(top.cause)`"
+    }
+}
+
+extension StageMetrics {
     /// Decodes metrics written by this or an earlier release of schema 1: a field added since, and so missing from
     /// the file, keeps its default, so `report` and `compare` still read older results.
     public init(from decoder: any Decoder) throws {
@@ -100,6 +124,8 @@ extension StageMetrics {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         hitchTimeRatioMsPerS =
             try container.decodeIfPresent(Double.self, forKey: .hitchTimeRatioMsPerS) ?? hitchTimeRatioMsPerS
+        hitchTimeByCause =
+            try container.decodeIfPresent([String: Double].self, forKey: .hitchTimeByCause) ?? hitchTimeByCause
         hitches = try container.decodeIfPresent(Int.self, forKey: .hitches) ?? hitches
         frames = try container.decodeIfPresent(Int.self, forKey: .frames) ?? frames
         droppedFrames = try container.decodeIfPresent(Int.self, forKey: .droppedFrames) ?? droppedFrames

@@ -131,24 +131,29 @@ public final class TraceLog: Sendable {
     }
 
     /// One frame job on main (the calling thread): the frame, its wait for main when that was over a millisecond,
-    /// and its hitch (it ended `overrunNs` past its deadline) and hang, as the recorder decided them.
-    func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int, overrunNs: UInt64?) {
+    /// and its hitch (it ended `overrunNs` past its deadline, mostly because of `cause`) and hang, as the recorder
+    /// decided them.
+    func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int, overrunNs: UInt64?, cause: String?) {
         let waitedMs = started.milliseconds(since: vsync)
         if waitedMs > 1 { append(Event(.frameWait, start: vsync, end: started, milliseconds: waitedMs)) }
         append(Event(.frame, start: started, end: ended, milliseconds: waitedMs, count: coalesced), onThisThread: true)
-        hitch(at: ended, overrunNs: overrunNs)
+        hitch(at: ended, overrunNs: overrunNs, cause: cause)
     }
 
     /// A frame still waiting for main when the run ended at `now` (on main): its wait and its hitch.
-    func pendingFrame(vsync: Instant, at now: Instant, overrunNs: UInt64?) {
+    func pendingFrame(vsync: Instant, at now: Instant, overrunNs: UInt64?, cause: String?) {
         let waitedMs = now.milliseconds(since: vsync)
         append(Event(.frameWait, start: vsync, end: now, milliseconds: waitedMs))
-        hitch(at: now, overrunNs: overrunNs)
+        hitch(at: now, overrunNs: overrunNs, cause: cause)
     }
 
-    private func hitch(at instant: Instant, overrunNs: UInt64?) {
+    /// A hitch, labelled with what held main longest between its vsync and its end (empty when not attributed).
+    private func hitch(at instant: Instant, overrunNs: UInt64?, cause: String?) {
         guard let overrunNs else { return }
-        append(Event(.hitch, start: instant, end: instant, milliseconds: Double(overrunNs) / 1e6), onThisThread: true)
+        append(
+            Event(.hitch, label: cause ?? "", start: instant, end: instant, milliseconds: Double(overrunNs) / 1e6),
+            onThisThread: true
+        )
     }
 
     /// A step of `interaction` kept the calling thread busy from `start` to `end`.

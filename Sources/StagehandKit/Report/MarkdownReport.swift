@@ -24,6 +24,7 @@ public struct MarkdownReport: Sendable {
         out += antiPatterns()
         out += migration()
         out += charts()
+        out += hitchCauses()
         out += mainThread()
         out += stepTimings()
         out += failures()
@@ -245,6 +246,46 @@ public struct MarkdownReport: Sendable {
     }
 
     // MARK: - Main thread and steps
+
+    /// The causes of hitch time, per stage: the largest few overall as rows, the rest summed.
+    private func hitchCauses() -> [String] {
+        // Results written before hitches were attributed have hitch time without causes: no section for them.
+        let measured = result.stages.filter { !($0.metrics?.hitchTimeByCause.isEmpty ?? true) }
+        guard !measured.isEmpty else { return [] }
+        let shown = 6
+        var largest: [String: Double] = [:]
+        for stage in measured {
+            for (cause, msPerS) in stage.metrics!.hitchTimeByCause { largest[cause] = max(largest[cause] ?? 0, msPerS) }
+        }
+        let causes = largest.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+        var lines = [
+            "## What made frames late (hitch time by cause, ms per second)",
+            "",
+            "Each hitch's time is shared out over what held main from the frame's vsync to its end, in proportion to how "
+                + "long each held it (job overhead: main held by no step or frame, such as resuming a task).",
+            "",
+        ]
+        lines.append("| cause | " + measured.map(\.stage.rawValue).joined(separator: " | ") + " |")
+        lines.append("|---|" + String(repeating: "--:|", count: measured.count))
+        func cell(_ msPerS: Double, of stage: StageResult) -> String {
+            guard msPerS > 0 else { return "–" }
+            let share = msPerS / stage.metrics!.hitchTimeByCause.values.reduce(0, +) * 100
+            return "\(msPerS.reportFormatted) (\(Int(share.rounded()))%)"
+        }
+        for cause in causes.prefix(shown) {
+            let cells = measured.map { cell($0.metrics!.hitchTimeByCause[cause] ?? 0, of: $0) }
+            lines.append("| `\(cause)` | " + cells.joined(separator: " | ") + " |")
+        }
+        if causes.count > shown {
+            let rest = Set(causes.dropFirst(shown))
+            let cells = measured.map { stage in
+                cell(stage.metrics!.hitchTimeByCause.filter { rest.contains($0.key) }.values.reduce(0, +), of: stage)
+            }
+            lines.append("| \(rest.count) other causes | " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        return lines
+    }
 
     private func mainThread() -> [String] {
         let measured = result.stages.filter { $0.metrics != nil }

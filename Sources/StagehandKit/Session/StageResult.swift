@@ -37,6 +37,14 @@ public struct StageResult: Codable, Sendable, Equatable {
         if arrivalSeconds > 0 {
             metrics?.hitchTimeRatioMsPerS =
                 measured.reduce(0) { $0 + $1.hitchTimeRatioMsPerS * $1.arrivalSeconds } / arrivalSeconds
+            // Pooled the same way, so the causes still add up to the ratio.
+            var byCause: [String: Double] = [:]
+            for run in measured {
+                for (cause, msPerS) in run.hitchTimeByCause {
+                    byCause[cause, default: 0] += msPerS * run.arrivalSeconds / arrivalSeconds
+                }
+            }
+            metrics?.hitchTimeByCause = byCause
         }
         let seconds = measured.reduce(0) { $0 + $1.runSeconds }
         if seconds > 0 {

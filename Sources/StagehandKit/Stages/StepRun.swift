@@ -52,7 +52,7 @@ struct StepRun: Sendable {
         recorder.awaitingIO(true)
         let completed = await OutsideWorld.respond(afterMs: waitMs)
         recorder.awaitingIO(false)
-        recorder.stepRan(key, kind: .io, nanoseconds: completed.nanoseconds(since: start), onMain: false)
+        recorder.stepRan(key, kind: .io, from: start, to: completed, onMain: false)
         recorder.trace?.wait(.awaitedIO, label, of: interaction, from: start, to: completed)
         return completed
     }
@@ -73,12 +73,7 @@ struct StepRun: Sendable {
 
     private func record(since start: Instant, onMain: Bool) {
         let end = Instant.now
-        recorder.stepRan(
-            key,
-            kind: RunRecorder.MainWork(kind),
-            nanoseconds: end.nanoseconds(since: start),
-            onMain: onMain
-        )
+        recorder.stepRan(key, kind: RunRecorder.MainWork(kind), from: start, to: end, onMain: onMain)
         if onMain { segment.stepOnMain(from: start, to: end) }
         recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
     }

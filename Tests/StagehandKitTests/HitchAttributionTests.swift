@@ -1,0 +1,135 @@
+import Testing
+
+@testable import StagehandKit
+
+/// Hitch time by cause, on constructed frame and step timelines: each hitch shared out over what held main between
+/// its vsync and its end.
+@Suite struct HitchAttributionTests {
+    static func at(_ milliseconds: Double) -> Instant { Instant(nanoseconds: UInt64(milliseconds * 1e6)) }
+    static let decode = HitchAttribution.firstStep
+    static let fetch = HitchAttribution.firstStep + 1
+
+    @Test func aHitchIsSharedOutByHowLongEachCauseHeldMain() {
+        var attribution = HitchAttribution(causes: 4)
+        attribution.held(Self.decode, from: Self.at(95), to: Self.at(140))  // started before the vsync: 40 ms count
+        attribution.held(HitchAttribution.frameWork, from: Self.at(140), to: Self.at(142))
+        let top = attribution.attribute(vsync: Self.at(100), end: Self.at(142), hitchNs: 33_333_333)
+        #expect(top.cause == Self.decode)
+        #expect(abs(top.share - 40.0 / 42) < 1e-9)
+        #expect(abs(attribution.hitchNs[Self.decode] - 33_333_333 * 40.0 / 42) < 1)
+        #expect(abs(attribution.hitchNs[HitchAttribution.frameWork] - 33_333_333 * 2.0 / 42) < 1)
+        #expect(attribution.hitchNs[HitchAttribution.jobOverhead] == 0)
+        #expect(attribution.hitchNs[Self.fetch] == 0)
+    }
+
+    @Test func timeNoRecordedStretchCoversIsJobOverhead() {
+        var attribution = HitchAttribution(causes: 3)
+        attribution.held(Self.decode, from: Self.at(0), to: Self.at(10))
+        // 10…30: main held by a task's resumption, not by a step.
+        attribution.held(HitchAttribution.frameWork, from: Self.at(30), to: Self.at(40))
+        attribution.attribute(vsync: Self.at(0), end: Self.at(40), hitchNs: 40_000_000)
+        #expect(abs(attribution.hitchNs[Self.decode] - 10_000_000) < 1)
+        #expect(abs(attribution.hitchNs[HitchAttribution.jobOverhead] - 20_000_000) < 1)
+        #expect(abs(attribution.hitchNs[HitchAttribution.frameWork] - 10_000_000) < 1)
+    }
+
+    @Test func stretchesBeforeTheVsyncAreNotBlamed() {
+        var attribution = HitchAttribution(causes: 4)
+        attribution.held(Self.fetch, from: Self.at(0), to: Self.at(100))  // over before the late frame's vsync
+        attribution.held(Self.decode, from: Self.at(100), to: Self.at(130))
+        attribution.held(HitchAttribution.frameWork, from: Self.at(130), to: Self.at(131))
+        attribution.attribute(vsync: Self.at(100), end: Self.at(131), hitchNs: 16_666_667)
+        #expect(attribution.hitchNs[Self.fetch] == 0)
+        #expect(attribution.hitchNs[Self.decode] > 15_000_000)
+    }
+
+    @Test func aFullRingAttributesWhatItNoLongerHoldsToJobOverhead() {
+        var attribution = HitchAttribution(causes: 3, capacity: 2)
+        attribution.held(Self.decode, from: Self.at(0), to: Self.at(10))  // overwritten
+        attribution.held(Self.decode, from: Self.at(10), to: Self.at(20))
+        attribution.held(HitchAttribution.frameWork, from: Self.at(20), to: Self.at(30))
+        attribution.attribute(vsync: Self.at(0), end: Self.at(30), hitchNs: 30_000_000)
+        #expect(abs(attribution.hitchNs[Self.decode] - 10_000_000) < 1)
+        #expect(abs(attribution.hitchNs[HitchAttribution.jobOverhead] - 10_000_000) < 1)
+    }
+
+    @Test func causesAreNamedByKindAndLabelAndByInteractionOnlyWhenAmbiguous() {
+        let workload = Workload(
+            name: "w",
+            interactions: [
+                Interaction(name: "open", ratePerSecond: 1, steps: [Step(.compute, "decode", .milliseconds(1))]),
+                Interaction(
+                    name: "save",
+                    ratePerSecond: 1,
+                    steps: [Step(.ui, "render", .milliseconds(1)), Step(.compute, "decode", .milliseconds(1))]
+                ),
+            ]
+        )
+        #expect(
+            HitchAttribution.labels(for: workload) == [
+                "frame work", "job overhead", "compute: decode (open)", "ui: render", "compute: decode (save)",
+            ]
+        )
+    }
+
+    /// Through the recorder: a 200 ms decode on main delays the next frame; the causes add up to the ratio.
+    @Test func theRecorderAttributesHitchTimeToTheStepOnMain() {
+        let workload = Workload(
+            name: "w",
+            interactions: [
+                Interaction(name: "open", ratePerSecond: 1, steps: [Step(.compute, "decode", .milliseconds(200))])
+            ]
+        )
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.prepare(
+            stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
+            subsystems: [],
+            deliveries: 4,
+            arrivalsEnd: Self.at(10_000),
+            causeLabels: HitchAttribution.labels(for: workload)
+        )
+        recorder.frame(vsync: Self.at(0), started: Self.at(0.2), ended: Self.at(2.2), coalesced: 0)
+        recorder.stepRan(
+            StepTiming.Key(interaction: 0, step: 0),
+            kind: .compute,
+            from: Self.at(5),
+            to: Self.at(205),
+            onMain: true
+        )
+        recorder.frame(vsync: Self.at(16.667), started: Self.at(205.1), ended: Self.at(207.1), coalesced: 11)
+        let (metrics, _, _) = recorder.metrics(
+            arrivalSeconds: 1,
+            runSeconds: 1,
+            allocationsStart: nil,
+            allocationsEnd: nil
+        )
+        let decode = metrics.hitchTimeByCause["compute: decode"] ?? 0
+        let total = metrics.hitchTimeByCause.values.reduce(0, +)
+        #expect(abs(total - metrics.hitchTimeRatioMsPerS) < 1e-6)
+        #expect(decode / total > 0.95)
+        #expect(metrics.hitchTimeByCause["frame work"] ?? 0 > 0)
+    }
+
+    /// A stage's causes are pooled over its runs as its ratio is, so they still add up to it.
+    @Test func aStagesCausesAddUpToItsPooledRatio() {
+        var first = StageMetrics()
+        first.arrivalSeconds = 3
+        first.hitchTimeRatioMsPerS = 30
+        first.hitchTimeByCause = ["compute: decode": 27, "frame work": 3]
+        var second = StageMetrics()
+        second.arrivalSeconds = 1
+        second.hitchTimeRatioMsPerS = 10
+        second.hitchTimeByCause = ["io: fetch": 10]
+        let result = StageResult(
+            stage: .async,
+            repetitions: [
+                RepetitionResult(repetition: 1, status: .ok, seed: 1, metrics: first),
+                RepetitionResult(repetition: 2, status: .ok, seed: 2, metrics: second),
+            ]
+        )
+        let causes = result.metrics?.hitchTimeByCause ?? [:]
+        #expect(abs((result.metrics?.hitchTimeRatioMsPerS ?? 0) - 25) < 1e-9)
+        #expect(abs(causes.values.reduce(0, +) - 25) < 1e-9)
+        #expect(abs((causes["compute: decode"] ?? 0) - 20.25) < 1e-9)
+    }
+}
