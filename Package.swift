@@ -36,12 +36,16 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
 
+        /// What Swift cannot call directly on Linux: the CPU-affinity calls (`profile --cores`).
+        .target(name: "CStagehandPlatform"),
+
         // MARK: - Engine and CLI
 
         .target(
             name: "StagehandKit",
             dependencies: [
                 "CJemalloc",
+                "CStagehandPlatform",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TextTable", package: "TextTable"),

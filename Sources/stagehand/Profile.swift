@@ -68,6 +68,15 @@ extension Stagehand {
         )
         var trace: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Run each stage on this many CPUs, as on a smaller device (Linux: the stage child restricts itself "
+                    + "to the first n CPUs before it starts, so its cooperative pool is n threads wide).",
+                valueName: "n"
+            )
+        )
+        var cores: Int?
+
         @Flag(help: "No progress or table on the terminal; files only.")
         var quiet = false
 
@@ -94,6 +103,7 @@ extension Stagehand {
                 throw ValidationError("--refresh-hz must be from 1 to 240, got \(refreshHz)")
             }
             guard !stages.isEmpty else { throw ValidationError("--stages needs at least one stage") }
+            if let cores, let problem = CoreLimit.problem(with: cores) { throw ValidationError(problem) }
         }
 
         func run() async throws {
@@ -113,7 +123,8 @@ extension Stagehand {
                 maxRepetitions: maxRepetitions,
                 seed: seed,
                 priority: priority,
-                traceFile: traceURL
+                traceFile: traceURL,
+                cores: cores
             )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             // Before minutes of profiling, not after: a directory that cannot be made is known now.

@@ -39,6 +39,9 @@ extension Stagehand {
         @Flag(help: "Run without the per-interaction probes (only to measure what they cost).")
         var bare = false
 
+        @Option(help: "Run on this many CPUs (this process executes itself again, restricted to them).")
+        var cores: Int?
+
         func run() async throws {
             try await StageChild.run(
                 stage: stage,
@@ -49,7 +52,8 @@ extension Stagehand {
                 calibration: iterationsPerMs.map(CalibratedWork.init(iterationsPerMs:)),
                 priority: priority,
                 probes: !bare,
-                traceFile: trace
+                traceFile: trace,
+                cores: cores
             )
         }
     }

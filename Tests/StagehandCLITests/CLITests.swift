@@ -136,6 +136,7 @@ import Testing
         (["--duration=-1"], "--duration must be more than 0"),
         (["--refresh-hz", "500"], "--refresh-hz must be from 1 to 240"),
         (["--trace", "/tmp"], "--trace names a file to write, and /tmp is a directory"),
+        (["--cores", "0"], "--cores must be from 1 to"),
     ])
     func badArgumentsExit64(_ arguments: [String], _ message: String) async throws {
         let process = try await Self.stagehand(arguments: ["profile", "counter"] + arguments)
@@ -183,6 +184,32 @@ import Testing
         #expect(Stage(rawValue: result.recommendation.stage) != nil || result.recommendation.stage == "none")
         // The report renders from the saved JSON alone, exactly as profile wrote it.
         #expect(try String(contentsOf: markdown, encoding: .utf8) == MarkdownReport(result: result).render())
+    }
+
+    /// `--cores 1`: every stage child restricts itself to one CPU before it starts, and says so in its result.
+    @Test(.enabled(if: CoreLimit.isSupported)) func aProfileOnOneCoreRunsEveryStageOnOneCPU() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try await Self.stagehand(
+            "profile",
+            "counter",
+            "--cores",
+            "1",
+            "--duration",
+            "0.5",
+            "--repetitions",
+            "1",
+            "--output",
+            "reports",
+            "--quiet",
+            in: directory
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try ReportWriter.read(directory.appending(path: "reports/counter.json"))
+        #expect(result.environment.cores == 1)
+        #expect(result.stages.map(\.status) == [.ok, .ok, .ok, .ok])
+        #expect(result.stages.flatMap(\.repetitions).map(\.cores) == [1, 1, 1, 1], "as each child saw itself")
+        #expect(result.recommendation.summary.contains("on 1 core"))
     }
 
     /// On a terminal the progress line is redrawn in place with the elapsed time; with `CI` set it is plain lines,

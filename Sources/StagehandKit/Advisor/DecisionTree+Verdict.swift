@@ -128,8 +128,11 @@ extension DecisionTree {
         workload: Workload,
         byStage: [Stage: StageResult]
     ) -> String {
+        // The device the verdict holds for: the refresh rate, and the cores the stage runs saw (when they said).
+        let cores = byStage.values.flatMap(\.repetitions).compactMap(\.cores).max()
         let budget =
             "\(workload.frameBudgetMs.reportFormatted) ms frame budget at \(workload.refreshHz.reportFormatted) Hz"
+            + (cores.map { " on \($0) core\($0 == 1 ? "" : "s")" } ?? "")
         for case .notBeyondNoise(let later) in unsettled {
             guard let stage = recommendation.recommendedStage, let laterMetrics = byStage[later]?.metrics else { break }
             let earlier = byStage[stage]?.metrics

@@ -37,13 +37,14 @@ public struct MarkdownReport: Sendable {
     private func verdict() -> [String] {
         let recommendation = result.recommendation
         let budget = "\(result.spec.frameBudgetMs.reportFormatted) ms at \(result.spec.refreshHz.reportFormatted) Hz"
+        let cores = "\(result.environment.cores) core\(result.environment.cores == 1 ? "" : "s")"
         let headline =
             recommendation.recommendedStage.map { "**Verdict: `\($0.rawValue)`**" }
             ?? "**Verdict: no stage meets the budget**"
         var lines = [
             "> \(headline) — \(recommendation.summary)",
             ">",
-            "> Frame budget \(budget) · \(result.environment.repetitions) repetition"
+            "> Frame budget \(budget) on \(cores) · \(result.environment.repetitions) repetition"
                 + "\(result.environment.repetitions == 1 ? "" : "s") × "
                 + "\(result.environment.durationSeconds.reportFormatted) s per stage · "
                 + (recommendation.confidence == .decided
@@ -365,11 +366,27 @@ public struct MarkdownReport: Sendable {
         return text
     }
 
+    /// The cores each stage run could use, as `--cores` asked and as the runs themselves saw.
+    private func coresText() -> String {
+        let environment = result.environment
+        var text = "\(environment.cores)"
+        if let machine = environment.machineCores {
+            text +=
+                " of this machine's \(machine) (`--cores \(environment.cores)`: each stage run was restricted to "
+                + "them before it started, so main and every pool thread shared them)"
+        }
+        let seen = Set(result.stages.flatMap(\.repetitions).compactMap(\.cores))
+        if !seen.isEmpty, seen != [environment.cores] {
+            text += "; the stage runs saw \(seen.sorted().map(String.init).joined(separator: " or ")) cores"
+        }
+        return text
+    }
+
     private func environment() -> [String] {
         let environment = result.environment
         var rows: [(String, String)] = [
             ("machine", environment.machine),
-            ("cores", "\(environment.cores)"),
+            ("cores", coresText()),
             ("OS", environment.os),
             ("Swift", environment.swift),
             ("allocator", environment.allocator),

@@ -15,6 +15,8 @@ public struct ProfileOptions: Sendable, Equatable {
     public var priority: BackgroundPriority
     /// Where to write every measured run as a Chrome trace (``ChromeTrace``), when one is asked for.
     public var traceFile: URL?
+    /// How many CPUs each stage child runs on (``CoreLimit``), or `nil` for all this process may use.
+    public var cores: Int?
 
     public init(
         stages: [Stage] = Stage.allCases,
@@ -22,7 +24,8 @@ public struct ProfileOptions: Sendable, Equatable {
         maxRepetitions: Int = ProfileOptions.defaultMaxRepetitions,
         seed: UInt64 = 1,
         priority: BackgroundPriority = .defaultPolicy,
-        traceFile: URL? = nil
+        traceFile: URL? = nil,
+        cores: Int? = nil
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
@@ -30,6 +33,7 @@ public struct ProfileOptions: Sendable, Equatable {
         self.seed = seed
         self.priority = priority
         self.traceFile = traceFile
+        self.cores = cores
     }
 
     /// How many runs per stage an inconclusive verdict may grow to, unless told otherwise.

@@ -151,7 +151,8 @@ public struct Profiler: Sendable {
             repetition: repetition,
             calibration: calibration,
             priority: options.priority,
-            traceFile: options.traceFile.map { _ in Self.traceFile(of: stage, repetition: repetition, in: scratch) }
+            traceFile: options.traceFile.map { _ in Self.traceFile(of: stage, repetition: repetition, in: scratch) },
+            cores: options.cores
         )
         .process(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
         let ran: ChildProcess.Result

@@ -16,6 +16,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     public var calibration: CalibratedWork?
     /// What went wrong, in plain words, when `status` is not `ok`.
     public var failure: String?
+    /// The CPUs the run's process could run on, as it saw them (its affinity); `nil` in results written before it was
+    /// recorded.
+    public var cores: Int?
 
     public init(
         repetition: Int,
@@ -25,7 +28,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         stepTimings: [StepTiming] = [],
         distributions: RunDistributions? = nil,
         calibration: CalibratedWork? = nil,
-        failure: String? = nil
+        failure: String? = nil,
+        cores: Int? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -35,6 +39,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.distributions = distributions
         self.calibration = calibration
         self.failure = failure
+        self.cores = cores
     }
 }
 

@@ -4,7 +4,11 @@ import Foundation
 public struct RunEnvironment: Codable, Sendable, Equatable {
     /// The Swift compiler that built the tool.
     public var swift: String
+    /// The CPUs each stage run could use: `--cores N`, or all this process may use.
     public var cores: Int
+    /// The CPUs this process may use on this machine, when `--cores` asked for fewer; `nil` otherwise and in results
+    /// written before `--cores` existed.
+    public var machineCores: Int?
     public var refreshHz: Double
     /// CPU model and architecture.
     public var machine: String
@@ -33,6 +37,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public init(
         swift: String,
         cores: Int,
+        machineCores: Int? = nil,
         refreshHz: Double,
         machine: String,
         os: String,
@@ -50,6 +55,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     ) {
         self.swift = swift
         self.cores = cores
+        self.machineCores = machineCores
         self.refreshHz = refreshHz
         self.machine = machine
         self.os = os
@@ -75,7 +81,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     ) -> RunEnvironment {
         RunEnvironment(
             swift: swiftVersion,
-            cores: ProcessInfo.processInfo.activeProcessorCount,
+            cores: options.cores ?? ProcessInfo.processInfo.activeProcessorCount,
+            machineCores: options.cores.map { _ in ProcessInfo.processInfo.activeProcessorCount },
             refreshHz: workload.refreshHz,
             machine: cpuModel,
             os: operatingSystem,

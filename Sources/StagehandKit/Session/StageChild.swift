@@ -36,7 +36,9 @@ public enum StageChild {
     ///   - calibration: the profile's work-loop calibration, used when a quick measurement here agrees with it
     ///     within 3% (``CalibratedWork/checkedHere()``); measured here when it does not, or when `nil`.
     ///   - traceFile: where to write the measured run's ``TraceLog/Recording``, when a trace is asked for.
-    /// - Throws: when the workload file cannot be read or the result cannot be written.
+    ///   - cores: how many CPUs to run on: the process first executes itself again restricted to them
+    ///     (``CoreLimit/runOn(_:)``), so its cooperative pool is that wide.
+    /// - Throws: when the workload file cannot be read, the result cannot be written, or the cores cannot be had.
     @MainActor
     public static func run(
         stage: Stage,
@@ -47,8 +49,10 @@ public enum StageChild {
         calibration: CalibratedWork? = nil,
         priority: BackgroundPriority = .defaultPolicy,
         probes: Bool = true,
-        traceFile: String? = nil
+        traceFile: String? = nil,
+        cores: Int? = nil
     ) async throws {
+        if let cores { try CoreLimit.runOn(cores) }  // before anything starts a thread
         priority.apply()
         let parentWatch = ParentWatch.endWithParent()
         defer { parentWatch.cancel() }
@@ -94,7 +98,8 @@ public enum StageChild {
             metrics: metrics,
             stepTimings: outcome.stepTimings,
             distributions: distributions,
-            calibration: calibration
+            calibration: calibration,
+            cores: CoreLimit.allowedCPUs?.count ?? RunRecorder.poolWidth
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -13,6 +13,8 @@ struct StageChildInvocation {
     var bare = false
     /// Where the child writes the measured run's event timeline, when the profile is traced.
     var traceFile: URL?
+    /// How many CPUs the child runs on, when fewer than all (``CoreLimit``).
+    var cores: Int?
 
     var arguments: [String] {
         [
@@ -24,6 +26,7 @@ struct StageChildInvocation {
             "--iterations-per-ms", String(calibration.iterationsPerMs),
             "--priority", priority.rawValue,
         ] + (bare ? ["--bare"] : []) + (traceFile.map { ["--trace", $0.path] } ?? [])
+            + (cores.map { ["--cores", String($0)] } ?? [])
     }
 
     /// The child process of `executable` that runs this stage, under a watchdog for a run of `durationSeconds`.

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import StagehandKit
+
+/// `--cores N`: which CPUs a stage child takes, and the arguments the profile hands it.
+@Suite struct CoreLimitTests {
+    static func invocation(cores: Int?) -> StageChildInvocation {
+        StageChildInvocation(
+            stage: .offloaded,
+            workloadFile: URL(fileURLWithPath: "/tmp/w.json"),
+            resultFile: URL(fileURLWithPath: "/tmp/r.json"),
+            seed: 7,
+            repetition: 2,
+            calibration: CalibratedWork(iterationsPerMs: 1000),
+            priority: .same,
+            cores: cores
+        )
+    }
+
+    @Test func aChildAskedForCoresIsToldHowMany() {
+        let arguments = Self.invocation(cores: 1).arguments
+        let flag = try? #require(arguments.firstIndex(of: "--cores"))
+        #expect(flag.map { arguments[$0 + 1] } == "1")
+        #expect(arguments.first == "run-stage")
+    }
+
+    @Test func aChildNotAskedRunsOnEveryCPU() {
+        #expect(!Self.invocation(cores: nil).arguments.contains("--cores"))
+    }
+
+    @Test func theChildTakesTheFirstCPUsItIsAllowed() {
+        #expect(CoreLimit.chosen(1, of: [0, 1]) == [0])
+        #expect(CoreLimit.chosen(2, of: [3, 5, 7]) == [3, 5])
+        #expect(CoreLimit.chosen(4, of: [2]) == [2])
+    }
+
+    @Test func coresOutsideWhatThisProcessMayUseAreRefused() {
+        #expect(CoreLimit.problem(with: 0) != nil)
+        #expect(CoreLimit.problem(with: 10_000)?.contains("got 10000") == true)
+        if CoreLimit.isSupported { #expect(CoreLimit.problem(with: 1) == nil) }
+    }
+
+    @Test(.enabled(if: CoreLimit.isSupported)) func thisProcessKnowsItsCPUs() throws {
+        let cpus = try #require(CoreLimit.allowedCPUs)
+        #expect(!cpus.isEmpty)
+        #expect(cpus == cpus.sorted())
+    }
+}
