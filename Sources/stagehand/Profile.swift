@@ -77,6 +77,14 @@ extension Stagehand {
         )
         var cores: Int?
 
+        @Flag(
+            help: ArgumentHelp(
+                "After the profile, find by measurement how far each stage's step costs can grow before it misses "
+                    + "the budget (short runs; about two minutes for a built-in)."
+            )
+        )
+        var headroom = false
+
         @Flag(help: "No progress or table on the terminal; files only.")
         var quiet = false
 
@@ -124,7 +132,8 @@ extension Stagehand {
                 seed: seed,
                 priority: priority,
                 traceFile: traceURL,
-                cores: cores
+                cores: cores,
+                headroom: headroom
             )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             // Before minutes of profiling, not after: a directory that cannot be made is known now.

@@ -80,6 +80,12 @@ final class ProgressDisplay: Sendable {
             }
         case .traceNotWritten:
             return
+        case .headroomProbe(let stage, let multiplier, let met, let duration):
+            let answer = met ? ANSI.green.apply("met", if: colour) : ANSI.red.apply("missed", if: colour)
+            write(
+                "  headroom  \(stage.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) "
+                    + "costs ×\(Headroom.format(multiplier)) for \(duration.reportFormatted) s: \(answer) the budget\n"
+            )
         case .moreRepetitions(let completed, let cap):
             totalRuns.withLock { $0 += runsPerRound }
             write(

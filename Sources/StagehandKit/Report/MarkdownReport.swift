@@ -20,6 +20,7 @@ public struct MarkdownReport: Sendable {
             out.append("")
         }
         out += sideBySide()
+        out += headroom()
         out += decisionPath()
         out += antiPatterns()
         out += migration()
@@ -243,6 +244,48 @@ public struct MarkdownReport: Sendable {
                 "",
             ]
         }
+        return lines
+    }
+
+    // MARK: - Headroom
+
+    /// How far each stage's step costs can grow, when `--headroom` searched it: a table and a chart.
+    private func headroom() -> [String] {
+        let searched = result.stages.filter { $0.headroom != nil }
+        guard !searched.isEmpty else { return [] }
+        let fixed = result.spec.fixedCostSteps
+        let probe = searched.compactMap(\.headroom?.probeSeconds).max()
+        var lines = [
+            "## Headroom: how far the step costs can grow",
+            "",
+            "Each stage was run again with every step's cost multiplied (`ms` steps, `io` waits included, and kernel "
+                + "sizes scaled to keep their work proportional; frame work unchanged), one "
+                + (probe.map { "\($0.reportFormatted) s " } ?? "short ")
+                + "run per multiplier, bracketing from ×1 and then bisecting to within 10%. A run meets the budget as "
+                + "the decision tree judges a stage: responsive, and keeping up with its arrivals."
+                + (fixed.isEmpty
+                    ? ""
+                    : " Steps whose cost cannot scale stayed as they are: "
+                        + fixed.map { "`\($0)`" }.joined(separator: ", ") + "."),
+            "",
+            "| stage | meets the budget up to | met at | missed at |",
+            "|---|--:|---|---|",
+        ]
+        func list(_ multipliers: [Double]) -> String {
+            multipliers.isEmpty ? "–" : multipliers.map { "×\(Headroom.format($0))" }.joined(separator: ", ")
+        }
+        for stage in searched {
+            let headroom = stage.headroom!
+            lines.append(
+                "| \(stage.stage.rawValue) | **\(headroom.text)** | \(list(headroom.metAt)) | \(list(headroom.missedAt)) |"
+            )
+        }
+        lines += [
+            "",
+            "![Each stage's headroom: the largest multiplier of today's step costs at which it met the budget]"
+                + "(\(HeadroomChart.fileName(for: result.workload)))",
+            "",
+        ]
         return lines
     }
 

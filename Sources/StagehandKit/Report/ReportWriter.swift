@@ -38,6 +38,10 @@ public struct ReportWriter: Sendable {
             let url = directory.appending(path: FrameTimelineChart.fileName(for: result.workload))
             try Data(chart.utf8).write(to: url, options: .atomic)
         }
+        if let chart = HeadroomChart(result: result).render() {
+            let url = directory.appending(path: HeadroomChart.fileName(for: result.workload))
+            try Data(chart.utf8).write(to: url, options: .atomic)
+        }
         try Data(MarkdownReport(result: result).render().utf8).write(
             to: markdownURL(for: result.workload),
             options: .atomic

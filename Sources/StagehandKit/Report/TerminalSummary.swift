@@ -20,11 +20,13 @@ public struct TerminalSummary: Sendable {
     public func render() -> String {
         let stages = result.stages
         let recommended = result.recommendation.recommendedStage
-        let rows =
+        let rows: [Row] =
             [Row(name: "status", cells: stages.map(\.status.rawValue))]
             + Metric.terminal.map(Metric.of).map { metric in
                 Row(name: metric.shortLabel, cells: stages.map { $0.metrics.map(metric.plainCell) ?? "–" })
             }
+            + (stages.contains { $0.headroom != nil }
+                ? [Row(name: "headroom (cost ×)", cells: stages.map { $0.headroom?.text ?? "–" })] : [])
         let headers = stages.map { $0.stage == recommended ? "\($0.stage.rawValue) ✔" : $0.stage.rawValue }
         let table = TextTable<Row> { row in
             [Column(title: "", value: row.name)]

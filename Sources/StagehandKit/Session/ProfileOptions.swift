@@ -17,6 +17,8 @@ public struct ProfileOptions: Sendable, Equatable {
     public var traceFile: URL?
     /// How many CPUs each stage child runs on (``CoreLimit``), or `nil` for all this process may use.
     public var cores: Int?
+    /// Whether to search each stage's ``Headroom`` after the profile's runs.
+    public var headroom: Bool
 
     public init(
         stages: [Stage] = Stage.allCases,
@@ -25,7 +27,8 @@ public struct ProfileOptions: Sendable, Equatable {
         seed: UInt64 = 1,
         priority: BackgroundPriority = .defaultPolicy,
         traceFile: URL? = nil,
-        cores: Int? = nil
+        cores: Int? = nil,
+        headroom: Bool = false
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
@@ -34,6 +37,7 @@ public struct ProfileOptions: Sendable, Equatable {
         self.priority = priority
         self.traceFile = traceFile
         self.cores = cores
+        self.headroom = headroom
     }
 
     /// How many runs per stage an inconclusive verdict may grow to, unless told otherwise.

@@ -14,6 +14,9 @@ public struct Profiler: Sendable {
         /// The verdict is inconclusive after `completed` repetitions: one more round of every stage follows, up to
         /// `cap`.
         case moreRepetitions(completed: Int, cap: Int)
+        /// The headroom search ran `stage` with its step costs × `multiplier` for `durationSeconds`: whether it met
+        /// the budget.
+        case headroomProbe(Stage, multiplier: Double, met: Bool, durationSeconds: Double)
     }
 
     public var workload: Workload
@@ -87,11 +90,15 @@ public struct Profiler: Sendable {
                 )
                 let result = try await runOnce(
                     stage,
+                    of: workload,
+                    in: workloadFile,
                     interruption: interruption,
                     repetition: repetition,
                     seed: seed,
-                    workloadFile: workloadFile,
-                    scratch: scratch
+                    scratch: scratch,
+                    traceFile: options.traceFile.map { _ in
+                        Self.traceFile(of: stage, repetition: repetition, in: scratch)
+                    }
                 )
                 if result.status != .ok { failed.insert(stage) }
                 if let traced = trace, result.status == .ok {
@@ -124,7 +131,55 @@ public struct Profiler: Sendable {
         } catch {
             progress(.traceNotWritten("\(options.traceFile?.path ?? ""): \(error.localizedDescription)"))
         }
-        return Self.stageResults(results)
+        var stages = Self.stageResults(results)
+        if options.headroom {
+            for index in stages.indices where stages[index].status == .ok {
+                stages[index].headroom = try await headroom(
+                    of: stages[index].stage,
+                    scratch: scratch,
+                    interruption: interruption,
+                    progress: progress
+                )
+            }
+        }
+        return stages
+    }
+
+    /// How long each headroom probe takes arrivals: short runs, so a search of every stage takes about two minutes.
+    public static let headroomProbeSeconds = 2.0
+
+    /// Searches `stage`'s ``Headroom``: one short run per multiplier tried, from the profile's seed, each judged as
+    /// the decision tree judges a stage (``DecisionTree/meetsBudget(_:workload:)``). A run that crashes or hangs
+    /// misses.
+    private func headroom(
+        of stage: Stage,
+        scratch: URL,
+        interruption: Interruption,
+        progress: @Sendable (Progress) -> Void
+    ) async throws -> Headroom {
+        let tree = DecisionTree()
+        let seconds = min(workload.durationSeconds, Self.headroomProbeSeconds)
+        var headroom = try await HeadroomSearch().run { multiplier in
+            var probe = workload.scaled(by: multiplier)
+            probe.durationSeconds = seconds
+            let file = scratch.appending(path: "headroom-\(stage.rawValue)-\(multiplier).json")
+            try JSONEncoder().encode(probe).write(to: file)
+            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+            let run = try await runOnce(
+                stage,
+                of: probe,
+                in: file,
+                interruption: interruption,
+                repetition: 1,
+                seed: options.seed,
+                scratch: scratch
+            )
+            let met = tree.meetsBudget(StageResult(stage: stage, repetitions: [run]), workload: probe)
+            progress(.headroomProbe(stage, multiplier: multiplier, met: met, durationSeconds: probe.durationSeconds))
+            return met
+        }
+        headroom.probeSeconds = seconds
+        return headroom
     }
 
     /// One result per stage, all four in journey order, from the runs so far.
@@ -134,15 +189,20 @@ public struct Profiler: Sendable {
         }
     }
 
+    /// One run of `stage` of `workload` (written to `workloadFile`) in a child process under the watchdog.
     private func runOnce(
         _ stage: Stage,
+        of workload: Workload,
+        in workloadFile: URL,
         interruption: Interruption,
         repetition: Int,
         seed: UInt64,
-        workloadFile: URL,
-        scratch: URL
+        scratch: URL,
+        traceFile: URL? = nil
     ) async throws -> RepetitionResult {
-        let resultFile = scratch.appending(path: "\(stage.rawValue)-\(repetition).json")
+        let resultFile = scratch.appending(
+            path: "\(stage.rawValue)-\(repetition)-\(UInt32.random(in: 0...UInt32.max)).json"
+        )
         let child = StageChildInvocation(
             stage: stage,
             workloadFile: workloadFile,
@@ -151,7 +211,7 @@ public struct Profiler: Sendable {
             repetition: repetition,
             calibration: calibration,
             priority: options.priority,
-            traceFile: options.traceFile.map { _ in Self.traceFile(of: stage, repetition: repetition, in: scratch) },
+            traceFile: traceFile,
             cores: options.cores
         )
         .process(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)

@@ -9,6 +9,8 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
     public var spread: [String: ValueRange]
     public var repetitions: [RepetitionResult]
+    /// How far the step costs can grow before this stage misses the budget, when `--headroom` searched it.
+    public var headroom: Headroom?
 
     public init(stage: Stage, repetitions: [RepetitionResult]) {
         self.stage = stage
