@@ -102,6 +102,28 @@ struct ChromeTraceTests {
         #expect(events.last?.milliseconds == 300)
     }
 
+    /// Each hitch is named after what held main longest between its vsync and its end.
+    @Test func eachHitchNamesItsCause() throws {
+        let trace = TraceLog()
+        let recorder = RunRecorder(refreshHz: 60, trace: trace)
+        let key = StepTiming.Key(interaction: 0, step: 0)
+        recorder.prepare(
+            stepKeys: [key],
+            subsystems: [],
+            deliveries: 4,
+            arrivalsEnd: Self.at(1000),
+            causeLabels: ["frame work", "job overhead", "compute: decode"]
+        )
+        recorder.stepRan(key, kind: .compute, from: Self.at(1), to: Self.at(60), onMain: true)
+        recorder.frame(vsync: Self.at(10), started: Self.at(60), ended: Self.at(62), coalesced: 2)
+        let recording = try #require(recorder.traceRecording(from: Self.at(0), to: Self.at(100)))
+        #expect(recording.events.first { $0.what == .hitch }?.label == "compute: decode")
+        let events = try Self.events(of: [ChromeTrace.Run(stage: .async, repetition: 1, recording: recording)])
+        let hitch = try #require(events.first { ($0["name"] as? String)?.hasPrefix("hitch") == true })
+        #expect(hitch["name"] as? String == "hitch: compute: decode")
+        #expect((hitch["args"] as? [String: Any])?["caused mostly by"] as? String == "compute: decode")
+    }
+
     /// What a child writes is what the profile reads back, names with tabs included (made safe).
     @Test func aRecordingSurvivesItsFile() throws {
         var recording = TraceLog.Recording(threads: 3, dropped: 2, start: Self.at(1), end: Self.at(9))

@@ -58,8 +58,11 @@ extension DecisionTree {
             : "Headroom: \(stage.rawValue) meets the budget up to \(own.text) today's step costs"
         guard !own.isLowerBound else { return lead + "." }
         return lead
-            + (further.map { "; past that, \($0.stage.rawValue) holds up to \($0.1.text)." }
-                ?? "; past that, no stage does.")
+            + (further.map { stage, headroom in
+                headroom.isLowerBound
+                    ? "; past that, \(stage.rawValue) met it at every cost tried, up to ×\(Headroom.format(headroom.multiplier))."
+                    : "; past that, \(stage.rawValue) holds up to \(headroom.text)."
+            } ?? "; past that, no stage does.")
     }
 
     /// Whether `result`'s stage meets the budget as the tree judges a stage it tries: responsive (``Metric/budget``
