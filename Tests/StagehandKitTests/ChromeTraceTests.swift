@@ -122,6 +122,8 @@ struct ChromeTraceTests {
         let hitch = try #require(events.first { ($0["name"] as? String)?.hasPrefix("hitch") == true })
         #expect(hitch["name"] as? String == "hitch: compute: decode")
         #expect((hitch["args"] as? [String: Any])?["caused mostly by"] as? String == "compute: decode")
+        // 50 of the 52 ms from the vsync to the frame's end.
+        #expect((hitch["args"] as? [String: Any])?["its share of the late time (%)"] as? Int == 96)
     }
 
     /// What a child writes is what the profile reads back, names with tabs included (made safe).

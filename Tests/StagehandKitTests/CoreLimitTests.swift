@@ -18,10 +18,10 @@ import Testing
         )
     }
 
-    @Test func aChildAskedForCoresIsToldHowMany() {
+    @Test func aChildAskedForCoresIsToldHowMany() throws {
         let arguments = Self.invocation(cores: 1).arguments
-        let flag = try? #require(arguments.firstIndex(of: "--cores"))
-        #expect(flag.map { arguments[$0 + 1] } == "1")
+        let flag = try #require(arguments.firstIndex(of: "--cores"))
+        #expect(arguments[flag + 1] == "1")
         #expect(arguments.first == "run-stage")
     }
 

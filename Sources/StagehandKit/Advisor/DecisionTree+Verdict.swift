@@ -171,7 +171,7 @@ extension DecisionTree {
         byStage: [Stage: StageResult]
     ) -> String {
         // The device the verdict holds for: the refresh rate, and the cores the stage runs saw (when they said).
-        let cores = byStage.values.flatMap(\.repetitions).compactMap(\.cores).max()
+        let cores = StageResult.coresSeen(in: byStage.values)
         let budget =
             "\(workload.frameBudgetMs.reportFormatted) ms frame budget at \(workload.refreshHz.reportFormatted) Hz"
             + (cores.map { " on \($0) core\($0 == 1 ? "" : "s")" } ?? "")
@@ -192,7 +192,7 @@ extension DecisionTree {
                     guard let m = previous.metrics else {
                         return "; \(previous.stage.rawValue) \(previous.status.rawValue)"
                     }
-                    let cause = m.hitchCauses.first.map { " (\(Int(($0.share * 100).rounded()))% `\($0.cause)`)" }
+                    let cause = m.hitchCauses.first.map { " (\($0.percent)% `\($0.cause)`)" }
                     return "; \(previous.stage.rawValue) had \(m.hitchTimeRatioMsPerS.reportFormatted) ms/s"
                         + (cause ?? "") + (m.hangs > 0 ? " and \(m.hangs) hang\(m.hangs == 1 ? "" : "s")" : "")
                 } ?? ""

@@ -25,9 +25,6 @@ public struct Headroom: Codable, Sendable, Equatable {
     /// Whether the stage met the budget at every multiplier tried, so its headroom is at least ``multiplier``.
     public var isLowerBound: Bool { missedAt.isEmpty && !metAt.isEmpty }
 
-    /// The smallest multiplier at which the stage missed the budget, when one was tried.
-    public var firstMissed: Double? { missedAt.first }
-
     /// `×3.1`, `≥ ×32`, or `< ×0.03`.
     public var text: String {
         if metAt.isEmpty { return "< ×\(Self.format(missedAt.first ?? 0))" }

@@ -268,7 +268,8 @@ public final class ChromeTrace {
         case .frameWait:
             return ("frame waits for main", "frame", args + [("waited (ms)", ms)])
         case .hitch:
-            let cause: [(String, Argument)] = event.label.isEmpty ? [] : [("caused mostly by", .text(event.label))]
+            var cause: [(String, Argument)] = event.label.isEmpty ? [] : [("caused mostly by", .text(event.label))]
+            if let percent = event.count { cause.append(("its share of the late time (%)", .number(percent))) }
             return (
                 event.label.isEmpty ? "hitch" : "hitch: \(event.label)", "hitch",
                 args + [("past its deadline (ms)", ms)] + cause

@@ -117,9 +117,8 @@ public final class RunRecorder: Sendable {
         main.withLock { main in
             main.causeLabels = causeLabels
             main.attribution = HitchAttribution(causes: causeLabels.count)
-            main.firstCause = []
+            main.firstCause = Array(repeating: 0, count: (stepKeys.map(\.interaction).max() ?? -1) + 1)
             for (index, key) in stepKeys.enumerated() where key.step == 0 {
-                while main.firstCause.count <= key.interaction { main.firstCause.append(Int.max / 2) }
                 main.firstCause[key.interaction] = HitchAttribution.firstStep + index
             }
             main.arrivalsEnd = arrivalsEnd
@@ -160,7 +159,7 @@ public final class RunRecorder: Sendable {
     func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int) {
         let latency = started.nanoseconds(since: vsync)
         let overrun = overrun(of: vsync, at: ended)
-        let cause = main.withLock { main -> String? in
+        let cause = main.withLock { main -> (cause: String, share: Double)? in
             main.attribution.held(HitchAttribution.frameWork, from: started, to: ended)
             main.frames += 1
             main.droppedFrames += max(coalesced, 0)
@@ -191,7 +190,7 @@ public final class RunRecorder: Sendable {
     /// for however long it is already past its deadline.
     func pendingFrame(vsync: Instant, at now: Instant) {
         let overrun = overrun(of: vsync, at: now)
-        let cause = main.withLock { main -> String? in
+        let cause = main.withLock { main -> (cause: String, share: Double)? in
             noteWait(Span(start: vsync, end: now), in: &main)
             guard let overrun else { return nil }
             return noteHitch(overrun, vsync: vsync, end: now, in: &main)
@@ -207,15 +206,22 @@ public final class RunRecorder: Sendable {
 
     /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals. Its time
     /// counts towards the ratio, attributed to what held main from `vsync` to `end`, when its vsync fell within the
-    /// arrival window.
+    /// arrival window; a hitch after arrivals stopped is neither counted nor attributed.
     ///
-    /// - Returns: what held main longest meanwhile, with its share (`compute: decode, 97%`), for the trace.
-    private func noteHitch(_ overrun: UInt64, vsync: Instant, end: Instant, in main: inout MainRecord) -> String {
+    /// - Returns: what held main longest meanwhile and its share of the time, for the trace; `nil` when not attributed.
+    private func noteHitch(
+        _ overrun: UInt64,
+        vsync: Instant,
+        end: Instant,
+        in main: inout MainRecord
+    ) -> (cause: String, share: Double)? {
         main.hitches += 1
+        guard main.arrivalsEnd.map({ vsync < $0 }) ?? true else { return nil }
         let hitchNs = (overrun + periodNs - 1) / periodNs * periodNs
-        if main.arrivalsEnd.map({ vsync < $0 }) ?? true { main.hitchTimeNs += hitchNs } else { return "" }  // after arrivals stopped: neither counted nor attributed
+        main.hitchTimeNs += hitchNs
         let top = main.attribution.attribute(vsync: vsync, end: end, hitchNs: hitchNs)
-        return main.causeLabels.indices.contains(top.cause) ? main.causeLabels[top.cause] : ""
+        guard main.causeLabels.indices.contains(top.cause) else { return nil }
+        return (main.causeLabels[top.cause], top.share)
     }
 
     /// Something waited for main (a frame, an event) for `span`: kept when that is a hang's length.

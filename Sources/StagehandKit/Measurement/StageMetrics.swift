@@ -99,20 +99,28 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 }
 
 extension StageMetrics {
-    /// The causes of hitch time, largest first: each with its milliseconds per second and its share of the hitch time.
-    public var hitchCauses: [(cause: String, msPerS: Double, share: Double)] {
+    /// One cause of hitch time and its part of the whole.
+    public struct HitchCause: Sendable, Equatable {
+        public var cause: String
+        public var msPerS: Double
+        /// Its share of the stage's hitch time, 0…1.
+        public var share: Double
+        /// The share in whole percent, as reports write it.
+        public var percent: Int { Int((share * 100).rounded()) }
+    }
+
+    /// The causes of hitch time, largest first.
+    public var hitchCauses: [HitchCause] {
         let total = hitchTimeByCause.values.reduce(0, +)
         guard total > 0 else { return [] }
         return hitchTimeByCause.filter { $0.value > 0 }
             .sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-            .map { (cause: $0.key, msPerS: $0.value, share: $0.value / total) }
+            .map { HitchCause(cause: $0.key, msPerS: $0.value, share: $0.value / total) }
     }
 
     /// "97% of its hitch time is `compute: decode`", naming the largest cause, or `nil` without hitch time.
     public var mainHitchCause: String? {
-        guard let top = hitchCauses.first else { return nil }
-        let percent = (top.share * 100).rounded()
-        return "\(Int(percent))% of its hitch time is `\(top.cause)`"
+        hitchCauses.first.map { "\($0.percent)% of its hitch time is `\($0.cause)`" }
     }
 }
 

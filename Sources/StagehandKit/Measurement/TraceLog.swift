@@ -74,7 +74,7 @@ public final class TraceLog: Sendable {
         public var end: Instant
         /// What a frame, hitch or hang measured (see ``What``).
         public var milliseconds: Double?
-        /// Vsyncs dropped before a frame; main-actor entries of an interaction.
+        /// Vsyncs dropped before a frame; main-actor entries of an interaction; a hitch's cause's share in percent.
         public var count: Int?
 
         public init(
@@ -133,7 +133,14 @@ public final class TraceLog: Sendable {
     /// One frame job on main (the calling thread): the frame, its wait for main when that was over a millisecond,
     /// and its hitch (it ended `overrunNs` past its deadline, mostly because of `cause`) and hang, as the recorder
     /// decided them.
-    func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int, overrunNs: UInt64?, cause: String?) {
+    func frame(
+        vsync: Instant,
+        started: Instant,
+        ended: Instant,
+        coalesced: Int,
+        overrunNs: UInt64?,
+        cause: (cause: String, share: Double)?
+    ) {
         let waitedMs = started.milliseconds(since: vsync)
         if waitedMs > 1 { append(Event(.frameWait, start: vsync, end: started, milliseconds: waitedMs)) }
         append(Event(.frame, start: started, end: ended, milliseconds: waitedMs, count: coalesced), onThisThread: true)
@@ -141,17 +148,25 @@ public final class TraceLog: Sendable {
     }
 
     /// A frame still waiting for main when the run ended at `now` (on main): its wait and its hitch.
-    func pendingFrame(vsync: Instant, at now: Instant, overrunNs: UInt64?, cause: String?) {
+    func pendingFrame(vsync: Instant, at now: Instant, overrunNs: UInt64?, cause: (cause: String, share: Double)?) {
         let waitedMs = now.milliseconds(since: vsync)
         append(Event(.frameWait, start: vsync, end: now, milliseconds: waitedMs))
         hitch(at: now, overrunNs: overrunNs, cause: cause)
     }
 
-    /// A hitch, labelled with what held main longest between its vsync and its end (empty when not attributed).
-    private func hitch(at instant: Instant, overrunNs: UInt64?, cause: String?) {
+    /// A hitch, labelled with what held main longest between its vsync and its end and that cause's share of the
+    /// time in percent (`count`), when it was attributed.
+    private func hitch(at instant: Instant, overrunNs: UInt64?, cause: (cause: String, share: Double)?) {
         guard let overrunNs else { return }
         append(
-            Event(.hitch, label: cause ?? "", start: instant, end: instant, milliseconds: Double(overrunNs) / 1e6),
+            Event(
+                .hitch,
+                label: cause?.cause ?? "",
+                start: instant,
+                end: instant,
+                milliseconds: Double(overrunNs) / 1e6,
+                count: cause.map { Int(($0.share * 100).rounded()) }
+            ),
             onThisThread: true
         )
     }

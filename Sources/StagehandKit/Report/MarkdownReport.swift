@@ -38,7 +38,8 @@ public struct MarkdownReport: Sendable {
     private func verdict() -> [String] {
         let recommendation = result.recommendation
         let budget = "\(result.spec.frameBudgetMs.reportFormatted) ms at \(result.spec.refreshHz.reportFormatted) Hz"
-        let cores = "\(result.environment.cores) core\(result.environment.cores == 1 ? "" : "s")"
+        let count = StageResult.coresSeen(in: result.stages) ?? result.environment.cores  // as the runs saw it
+        let cores = "\(count) core\(count == 1 ? "" : "s")"
         let headline =
             recommendation.recommendedStage.map { "**Verdict: `\($0.rawValue)`**" }
             ?? "**Verdict: no stage meets the budget**"
@@ -294,12 +295,14 @@ public struct MarkdownReport: Sendable {
     /// The causes of hitch time, per stage: the largest few overall as rows, the rest summed.
     private func hitchCauses() -> [String] {
         // Results written before hitches were attributed have hitch time without causes: no section for them.
-        let measured = result.stages.filter { !($0.metrics?.hitchTimeByCause.isEmpty ?? true) }
+        let measured = result.stages.compactMap { stage in
+            stage.metrics.map { (stage: stage.stage, causes: $0.hitchCauses) }
+        }.filter { !$0.causes.isEmpty }
         guard !measured.isEmpty else { return [] }
         let shown = 6
         var largest: [String: Double] = [:]
         for stage in measured {
-            for (cause, msPerS) in stage.metrics!.hitchTimeByCause { largest[cause] = max(largest[cause] ?? 0, msPerS) }
+            for cause in stage.causes { largest[cause.cause] = max(largest[cause.cause] ?? 0, cause.msPerS) }
         }
         let causes = largest.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         var lines = [
@@ -311,20 +314,24 @@ public struct MarkdownReport: Sendable {
         ]
         lines.append("| cause | " + measured.map(\.stage.rawValue).joined(separator: " | ") + " |")
         lines.append("|---|" + String(repeating: "--:|", count: measured.count))
-        func cell(_ msPerS: Double, of stage: StageResult) -> String {
-            guard msPerS > 0 else { return "–" }
-            let share = msPerS / stage.metrics!.hitchTimeByCause.values.reduce(0, +) * 100
-            return "\(msPerS.reportFormatted) (\(Int(share.rounded()))%)"
+        /// The causes among `names` in one stage, together: their ms/s and share of the stage's hitch time.
+        func cell(_ names: Set<String>, of causes: [StageMetrics.HitchCause]) -> String {
+            let part = causes.filter { names.contains($0.cause) }
+            guard !part.isEmpty else { return "–" }
+            let sum = StageMetrics.HitchCause(
+                cause: "",
+                msPerS: part.reduce(0) { $0 + $1.msPerS },
+                share: part.reduce(0) { $0 + $1.share }
+            )
+            return "\(sum.msPerS.reportFormatted) (\(sum.percent)%)"
         }
         for cause in causes.prefix(shown) {
-            let cells = measured.map { cell($0.metrics!.hitchTimeByCause[cause] ?? 0, of: $0) }
+            let cells = measured.map { cell([cause], of: $0.causes) }
             lines.append("| `\(cause)` | " + cells.joined(separator: " | ") + " |")
         }
         if causes.count > shown {
             let rest = Set(causes.dropFirst(shown))
-            let cells = measured.map { stage in
-                cell(stage.metrics!.hitchTimeByCause.filter { rest.contains($0.key) }.values.reduce(0, +), of: stage)
-            }
+            let cells = measured.map { cell(rest, of: $0.causes) }
             lines.append("| \(rest.count) other causes | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")

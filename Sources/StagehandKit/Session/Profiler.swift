@@ -160,11 +160,12 @@ public struct Profiler: Sendable {
         let tree = DecisionTree()
         let seconds = min(workload.durationSeconds, Self.headroomProbeSeconds)
         var headroom = try await HeadroomSearch().run { multiplier in
+            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
             var probe = workload.scaled(by: multiplier)
             probe.durationSeconds = seconds
+            // A search never tries one multiplier twice, so each probe's files are its own.
             let file = scratch.appending(path: "headroom-\(stage.rawValue)-\(multiplier).json")
             try JSONEncoder().encode(probe).write(to: file)
-            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
             let run = try await runOnce(
                 stage,
                 of: probe,
@@ -189,7 +190,8 @@ public struct Profiler: Sendable {
         }
     }
 
-    /// One run of `stage` of `workload` (written to `workloadFile`) in a child process under the watchdog.
+    /// One run of `stage` of `workload` (written to `workloadFile`) in a child process under the watchdog. Its result
+    /// file is named after the workload file, the stage and the repetition, so no run can read another's.
     private func runOnce(
         _ stage: Stage,
         of workload: Workload,
@@ -200,9 +202,8 @@ public struct Profiler: Sendable {
         scratch: URL,
         traceFile: URL? = nil
     ) async throws -> RepetitionResult {
-        let resultFile = scratch.appending(
-            path: "\(stage.rawValue)-\(repetition)-\(UInt32.random(in: 0...UInt32.max)).json"
-        )
+        let resultFile = workloadFile.deletingPathExtension()
+            .appendingPathExtension("\(stage.rawValue)-\(repetition).result.json")
         let child = StageChildInvocation(
             stage: stage,
             workloadFile: workloadFile,

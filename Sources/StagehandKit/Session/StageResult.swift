@@ -62,6 +62,12 @@ public struct StageResult: Codable, Sendable, Equatable {
         }
     }
 
+    /// The CPUs the runs of `stages` could use, as the runs themselves saw them (the most any saw), or `nil` when no
+    /// run recorded it (results written before it was).
+    public static func coresSeen(in stages: some Sequence<StageResult>) -> Int? {
+        stages.flatMap(\.repetitions).compactMap(\.cores).max()
+    }
+
     /// The stage's frame latencies over all its repetitions, for rank tests against other stages.
     public var mainLoopLatencySamples: LatencySamples? {
         let distributions = repetitions.compactMap(\.distributions)

@@ -16,13 +16,19 @@ extension Workload {
 
     /// Steps whose cost cannot scale (test kernels), as `kind: label`: the headroom search leaves them as they are.
     public var fixedCostSteps: [String] {
-        interactions.flatMap(\.steps).filter { $0.cost.scaled(by: 2) == $0.cost }.map {
-            "\($0.kind.rawValue): \($0.label)"
-        }
+        interactions.flatMap(\.steps).filter { !$0.cost.scales }.map { "\($0.kind.rawValue): \($0.label)" }
     }
 }
 
 extension Cost {
+    /// Whether the headroom search can multiply this cost: every one but a test kernel's.
+    var scales: Bool {
+        switch self {
+        case .milliseconds: true
+        case .kernel(let kernel, _): kernel.scalesWithSize
+        }
+    }
+
     /// This cost with its work multiplied by `multiplier`: milliseconds directly (an `io` step's wait too); a kernel's
     /// size so that its work, by the kernel's complexity, grows by the multiplier (within its size limits). Kernels
     /// for testing Stagehand itself do not scale.
@@ -35,9 +41,18 @@ extension Cost {
 }
 
 extension Kernel {
+    /// Whether more `size` means proportionally more work: not for the kernels that test Stagehand itself.
+    var scalesWithSize: Bool {
+        switch self {
+        case .boxBlur, .kMeans, .sort: true
+        case .testTrap, .testFlood, .testAlloc: false
+        }
+    }
+
     /// The input size whose work is `multiplier` times that of `size`, by the kernel's complexity: an image's side
     /// grows by √multiplier (work ∝ pixels), a sort's element count n solves n·log n = multiplier · size·log size.
     func size(scaling size: Int, by multiplier: Double) -> Int {
+        guard scalesWithSize else { return size }
         let scaled: Double
         switch self {
         case .boxBlur, .kMeans:
@@ -49,7 +64,7 @@ extension Kernel {
             for _ in 0..<20 { estimate = max(work / log2(max(estimate, 2)), 2) }  // converges in a few rounds
             scaled = estimate
         case .testTrap, .testFlood, .testAlloc:
-            return size
+            scaled = Double(size)
         }
         return min(max(Int(scaled.rounded()), 1), maximumSize)
     }
