@@ -274,6 +274,7 @@ import Testing
         behind.interactionsArrived = 100
         behind.interactionsUnfinished = 20
         behind.poolUtilization = 0.95
+        behind.poolHopWaitMs = LatencySummary(p50: 5, p90: 15, p99: 20, max: 30, count: 100)  // starts wait too
         var keepingUp = behind
         keepingUp.interactionsUnfinished = 1
         let mainOnly = Self.result(.mainOnly, Self.metrics(hitch: 50, busy: ["compute": 400]))
@@ -281,7 +282,7 @@ import Testing
         let piling = Self.recommend(mainOnly, async, Self.result(.offloaded, behind))
         #expect(piling.stage == "offloaded")
         #expect(piling.summary.contains("But offloaded falls behind: 20 of 100 interactions were still unfinished"))
-        #expect(piling.summary.contains("cooperative pool was 95% busy"))
+        #expect(piling.summary.contains("cooperative pool was saturated (95% busy"))
         var mainBusy = behind
         mainBusy.poolUtilization = 0.1
         mainBusy.mainThreadUtilization = 0.9

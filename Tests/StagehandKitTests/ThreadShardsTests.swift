@@ -71,8 +71,7 @@ import Testing
     static func recordEverything(into recorder: RunRecorder, id: Int) {
         let key = StepTiming.Key(interaction: 0, step: 0)
         recorder.frame(vsync: at(0), started: at(1), ended: at(20), coalesced: 1)
-        recorder.interactionArrived(id, at: at(0))
-        recorder.handlerStarted(arrival: at(0), at: at(400))
+        recorder.handlerStarted(id, arrival: at(0), at: at(400))
         recorder.mainActorHop(requested: at(1), started: at(2))
         recorder.poolHop(requested: at(1), started: at(2))
         recorder.subsystemHop("store", requested: at(1), started: at(2))

@@ -53,7 +53,7 @@ extension DecisionTree {
 
     /// Hops onto the main actor wait long: main is crowded with other work.
     private func mainActorContention(_ measured: [(Stage, StageMetrics)], budget: Double) -> [AntiPattern] {
-        let limit = budget * thresholds.hopWaitFractionOfBudget
+        let limit = thresholds.contendedHopWaitMs(budgetMs: budget)
         let firing = measured.filter { $0.1.hopWaitMs.count > 0 && $0.1.hopWaitMs.p99 >= limit }
         guard !firing.isEmpty else { return [] }
         return [
@@ -94,10 +94,8 @@ extension DecisionTree {
 
     /// The cooperative pool is busy near its width while work waits to start on it.
     private func poolSaturation(_ measured: [(Stage, StageMetrics)], budget: Double) -> [AntiPattern] {
-        let wait = budget * thresholds.hopWaitFractionOfBudget
-        let firing = measured.filter {
-            $0.1.poolUtilization >= thresholds.poolSaturation && $0.1.poolHopWaitMs.p99 >= wait
-        }
+        let wait = thresholds.contendedHopWaitMs(budgetMs: budget)
+        let firing = measured.filter { thresholds.poolIsSaturated($0.1, budgetMs: budget) }
         guard !firing.isEmpty else { return [] }
         return [
             AntiPattern(

@@ -81,7 +81,7 @@ extension DecisionTree {
             busyEvidence("\(kind) time on main (\(stage.rawValue))", busy, measured: true),
         ]
         if question.node == 4 {
-            let limit = workload.frameBudgetMs * thresholds.hopWaitFractionOfBudget
+            let limit = thresholds.contendedHopWaitMs(budgetMs: workload.frameBudgetMs)
             evidence.append(
                 Evidence(
                     metric: "main-actor hop wait p99 (\(stage.rawValue))",

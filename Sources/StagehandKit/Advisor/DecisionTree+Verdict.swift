@@ -79,11 +79,12 @@ extension DecisionTree {
         guard Double(unfinished) > Double(metrics.interactionsArrived) * thresholds.unfinishedShare, unfinished >= 2
         else { return nil }
         let stage = result.stage.rawValue
-        let contended = workload.frameBudgetMs * thresholds.hopWaitFractionOfBudget
+        let contended = thresholds.contendedHopWaitMs(budgetMs: workload.frameBudgetMs)
         var causes: [String] = []
-        if metrics.poolUtilization >= thresholds.poolSaturation {
+        if thresholds.poolIsSaturated(metrics, budgetMs: workload.frameBudgetMs) {
             causes.append(
-                "the cooperative pool was \((metrics.poolUtilization * 100).reportFormatted)% busy (saturated)"
+                "the cooperative pool was saturated (\((metrics.poolUtilization * 100).reportFormatted)% busy, "
+                    + "`@concurrent` start wait p99 \(metrics.poolHopWaitMs.p99.reportFormatted) ms)"
             )
         }
         if let (subsystem, wait) = metrics.subsystemHopWaitMs.max(by: { $0.value.p99 < $1.value.p99 }),

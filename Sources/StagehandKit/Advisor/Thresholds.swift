@@ -31,4 +31,15 @@ public struct Thresholds: Sendable, Equatable, Codable {
     public var unfinishedShare = 0.05
 
     public init() {}
+
+    /// A hop wait p99 from this many milliseconds on counts as contention, in a run whose frame budget is `budgetMs`.
+    public func contendedHopWaitMs(budgetMs: Double) -> Double {
+        budgetMs * hopWaitFractionOfBudget
+    }
+
+    /// Whether the cooperative pool was saturated in `metrics`: busy from ``poolSaturation`` on while `@concurrent`
+    /// starts waited a contended time (``contendedHopWaitMs(budgetMs:)``).
+    public func poolIsSaturated(_ metrics: StageMetrics, budgetMs: Double) -> Bool {
+        metrics.poolUtilization >= poolSaturation && metrics.poolHopWaitMs.p99 >= contendedHopWaitMs(budgetMs: budgetMs)
+    }
 }

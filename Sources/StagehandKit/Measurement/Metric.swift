@@ -66,6 +66,12 @@ public struct Metric: Sendable {
         public func mark(_ value: Double) -> String {
             value < good ? "✅" : value <= critical ? "⚠️" : "⛔"
         }
+
+        /// `✅ good < 5, ⚠️ warning 5–10, ⛔ critical > 10`, for a report's legend.
+        public var legend: String {
+            "✅ good < \(good.reportFormatted), ⚠️ warning \(good.reportFormatted)–\(critical.reportFormatted), "
+                + "⛔ critical > \(critical.reportFormatted)"
+        }
     }
 
     public let id: ID

@@ -245,15 +245,6 @@ public final class RunRecorder: Sendable {
 
     // MARK: Interactions
 
-    /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), which arrived at `arrival`, reached its
-    /// handler.
-    func interactionArrived(_ id: Int, at arrival: Instant) {
-        main.withLock { main in
-            precondition(id == main.arrivals.count, "delivery numbers are given in order")
-            main.arrivals.append(arrival)
-        }
-    }
-
     /// Counts arrivals that were due but never reached their handler before the run stopped taking events.
     ///
     /// Each one's input latency is recorded as its wait until `now`: a lower bound, so a main thread too busy to take
@@ -288,9 +279,14 @@ public final class RunRecorder: Sendable {
         return stretches
     }
 
-    func handlerStarted(arrival: Instant, at start: Instant) {
-        guard probes else { return }
+    /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), which arrived at `arrival`, reached its
+    /// handler on main at `start`: one lock for its arrival (always kept: the in-flight count needs it) and its
+    /// input latency.
+    func handlerStarted(_ id: Int, arrival: Instant, at start: Instant) {
         main.withLock { main in
+            precondition(id == main.arrivals.count, "delivery numbers are given in order")
+            main.arrivals.append(arrival)
+            guard probes else { return }
             main.mainActorEntries += 1
             main.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
             noteWait(Span(start: arrival, end: start), in: &main)

@@ -83,7 +83,7 @@ public struct MarkdownReport: Sendable {
             "Main-loop, input, interaction, main-actor and `@concurrent` hop-wait percentiles are over every "
                 + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; hangs are "
                 + "the total over the repetitions, with the longest of them; every other value is the median over the repetitions. The best value of a row is in bold (where stages "
-                + "differ). Hitch-time bands are Apple's: ✅ good < 5, ⚠️ warning 5–10, ⛔ critical > 10 ms/s."
+                + "differ). Hitch-time bands are Apple's: \(Metric.hitchBands.legend) ms/s."
         )
         lines.append("")
         return lines
@@ -410,7 +410,10 @@ public struct MarkdownReport: Sendable {
         var text = "\(profileRate.reportFormatted) iterations per ms, calibrated once per profile"
         if let low = ownRates.min(), let high = ownRates.max() {
             let range = low == high ? low.reportFormatted : "\(low.reportFormatted)–\(high.reportFormatted)"
-            text += "; \(ownRates.count) of \(runs.count) stage runs measured it more than 3% off and recalibrated"
+            let tolerance = (CalibrationCheck.tolerance * 100).reportFormatted
+            text +=
+                "; \(ownRates.count) of \(runs.count) stage runs measured it more than \(tolerance)% off and "
+                + "recalibrated"
             text += " (\(range) iterations per ms)"
         }
         return text
@@ -447,9 +450,10 @@ public struct MarkdownReport: Sendable {
             rows.append(
                 (
                     "probe cost",
-                    "\(probeCost.reportFormatted) µs per step, measured on this machine: the time the probes add to a "
-                        + "step and its hops, within the main-actor jobs they run in (`stagehand benchmark-probes` "
-                        + "measures their effect on a whole run's throughput)"
+                    "\(probeCost.reportFormatted) µs per step, measured on this machine before the runs: what the "
+                        + "probes add to one offloaded step's records (its pool hop, its timing, the main-actor job it "
+                        + "closes and the one it opens), timed in a tight loop on one thread, not inside a run "
+                        + "(`stagehand benchmark-probes` measures their effect on a whole run's throughput)"
                 )
             )
         }

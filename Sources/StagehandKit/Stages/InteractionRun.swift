@@ -28,9 +28,8 @@ final class InteractionRun: Sendable {
     @MainActor
     func handlerStarted() {
         let now = Instant.now
-        recorder.interactionArrived(id, at: arrival)
         mainActorEntries.add(1, ordering: .relaxed)
-        recorder.handlerStarted(arrival: arrival, at: now)
+        recorder.handlerStarted(id, arrival: arrival, at: now)
         segment.open(at: now, handler: true)
         recorder.trace?.wait(.handlerWait, of: name, from: arrival, to: now)
     }
