@@ -23,6 +23,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "stagehand", targets: ["stagehand"]),
+        /// The whole command line with the workload API: what a package's own workload executable depends on.
+        .library(name: "StagehandCLI", targets: ["StagehandCLI"]),
         .library(name: "StagehandKit", targets: ["StagehandKit"]),
     ],
     dependencies: [argumentParser, hdrHistogram, yams, textTable],
@@ -52,13 +54,16 @@ let package = Package(
             ],
             plugins: ["EmbedWorkloads"]
         ),
-        .executableTarget(
-            name: "stagehand",
+        /// Every subcommand, for `stagehand` and for a user's executable whose workloads run their own code.
+        .target(
+            name: "StagehandCLI",
             dependencies: [
                 "StagehandKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// `stagehand`: the command line with the built-in workload specs.
+        .executableTarget(name: "stagehand", dependencies: ["StagehandCLI"]),
 
         /// Mutation fuzzing of the spec decoder: `swift run -c release SpecFuzz --inputs 100000`.
         .executableTarget(name: "SpecFuzz", dependencies: ["StagehandKit"]),

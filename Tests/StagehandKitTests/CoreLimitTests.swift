@@ -20,13 +20,19 @@ import Testing
 
     @Test func aChildAskedForCoresIsToldHowMany() throws {
         let arguments = Self.invocation(cores: 1).arguments
-        let flag = try #require(arguments.firstIndex(of: "--cores"))
-        #expect(arguments[flag + 1] == "1")
         #expect(arguments.first == "run-stage")
+        #expect(try StageChildInvocation(argument: arguments[1]).cores == 1)
     }
 
-    @Test func aChildNotAskedRunsOnEveryCPU() {
-        #expect(!Self.invocation(cores: nil).arguments.contains("--cores"))
+    @Test func aChildNotAskedRunsOnEveryCPU() throws {
+        #expect(try StageChildInvocation(argument: Self.invocation(cores: nil).arguments[1]).cores == nil)
+    }
+
+    @Test func theChildReadsWhatTheParentWrote() throws {
+        let invocation = Self.invocation(cores: 2)
+        let arguments = invocation.arguments
+        #expect(arguments.count == 2)
+        #expect(try StageChildInvocation(argument: arguments[1]) == invocation)
     }
 
     @Test func theChildTakesTheFirstCPUsItIsAllowed() {

@@ -17,6 +17,10 @@ final class MainLoop {
     }
 
     private let workload: Workload
+    /// What each step runs: the user's code, or the spec's simulated costs.
+    private let code: WorkloadCode
+    /// Each step's subsystem, by interaction and step: its position in `workload.subsystems` (0 for other kinds).
+    private let subsystemOfStep: [[Int]]
     private let stage: Stage
     private let seed: UInt64
     private let calibration: CalibratedWork
@@ -28,10 +32,13 @@ final class MainLoop {
     private var deliveries: [Int]
 
     /// - Parameters:
+    ///   - code: what the steps run; by default the spec's simulated costs. A workload declared in Swift passes its
+    ///     code (``CodeWorkload``), matched to `workload`, which may be its warm-up or a scaled probe.
     ///   - probes: `false` only to measure the probes' own cost (see ``ProbeCostBenchmark``).
     ///   - trace: whether to keep the run's timeline event by event (for `profile --trace`).
     init(
         workload: Workload,
+        code: WorkloadCode? = nil,
         stage: Stage,
         seed: UInt64,
         calibration: CalibratedWork,
@@ -39,6 +46,12 @@ final class MainLoop {
         trace: Bool = false
     ) {
         self.workload = workload
+        self.code = code?.matching(workload) ?? WorkloadCode(simulating: workload)
+        subsystemOfStep = workload.interactions.map { interaction in
+            interaction.steps.map { step in
+                step.kind == .state ? workload.subsystems.firstIndex(of: step.label) ?? 0 : 0
+            }
+        }
         self.stage = stage
         self.seed = seed
         self.calibration = calibration
@@ -57,7 +70,11 @@ final class MainLoop {
     ///   until nothing of this run holds or waits for a thread, so none of it runs on into the measured run that
     ///   follows. An io wait still pending is left: it holds no thread, and its interaction skips the rest.
     func run(finishingEverything: Bool = false) async -> Outcome {
-        let executor = stage.makeExecutor(subsystems: workload.subsystems)
+        let executor = stage.makeExecutor(
+            subsystems: workload.subsystems.map { name in
+                (name, code.stateMakers[name] ?? { SubsystemState() })
+            }
+        )
         let start = Instant.now.adding(milliseconds: 20)
         let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
         let drainEnd = arrivalsEnd.adding(
@@ -151,16 +168,21 @@ final class MainLoop {
     private func makeRun(of index: Int, id: Int, arrival: Instant) -> InteractionRun {
         let interaction = workload.interactions[index]
         let segment = MainSegment(recorder: recorder)
+        let flow = InteractionFlow()
+        let bodies = code.bodies[index]
+        let subsystems = subsystemOfStep[index]
         let steps = interaction.steps.enumerated().map { step, spec in
             StepRun(
                 kind: spec.kind,
                 label: spec.label,
                 interaction: interaction.name,
-                cost: spec.cost,
+                body: bodies[step],
+                subsystem: subsystems[step],
                 key: StepTiming.Key(interaction: index, step: step),
                 calibration: calibration,
                 recorder: recorder,
-                segment: segment
+                segment: segment,
+                flow: flow
             )
         }
         return InteractionRun(

@@ -24,10 +24,10 @@ public enum MainQueue {
     ///
     /// Safe for the reason `assumeIsolated` is: the main actor's executor is the main queue, and this traps unless
     /// the caller is on it, so the main-actor code runs isolated to the main actor.
-    static func assumeMainActor<T>(_ body: @MainActor () -> T) -> T {
+    static func assumeMainActor<T, Failure: Error>(_ body: @MainActor () throws(Failure) -> T) throws(Failure) -> T {
         precondition(isCurrent, "main-actor code called off the main queue")
-        return withoutActuallyEscaping(body) { body in
-            unsafeBitCast(body, to: (() -> T).self)()
+        return try withoutActuallyEscaping(body) { body throws(Failure) in
+            try unsafeBitCast(body, to: (() throws(Failure) -> T).self)()
         }
     }
 }

@@ -6,6 +6,10 @@ extension RunRecorder {
     struct ThreadRecord {
         var interactionLatency = Histogram<UInt64>.microseconds()
         var completed = 0
+        /// Interactions a step of which threw.
+        var failed = 0
+        /// The steps that threw: how often, and the earliest error's text.
+        var stepFailures: [StepTiming.Key: (count: Int, first: Instant, text: String)] = [:]
         var hopsOfCompleted = 0
         /// Delivery numbers of the interactions finished here.
         var finished = DeliverySet()
@@ -40,6 +44,12 @@ extension RunRecorder {
             subsystemHopWait[subsystemIndex(subsystem)].record(nanoseconds: nanoseconds)
         }
 
+        mutating func recordStepFailures(_ key: StepTiming.Key, count: Int, firstError: String) {
+            makeRoom(for: key)
+            stepTimings[key.interaction][key.step].failures = count
+            stepTimings[key.interaction][key.step].firstError = firstError
+        }
+
         private mutating func makeRoom(for key: StepTiming.Key) {
             while stepTimings.count <= key.interaction { stepTimings.append([]) }
             while stepTimings[key.interaction].count <= key.step {
@@ -62,6 +72,13 @@ extension RunRecorder {
         mutating func add(_ other: ThreadRecord) {
             interactionLatency.add(other.interactionLatency)
             completed += other.completed
+            failed += other.failed
+            for (key, failure) in other.stepFailures {
+                var merged = stepFailures[key] ?? (0, failure.first, failure.text)
+                merged.count += failure.count
+                if failure.first < merged.first { (merged.first, merged.text) = (failure.first, failure.text) }
+                stepFailures[key] = merged
+            }
             hopsOfCompleted += other.hopsOfCompleted
             finished.formUnion(other.finished)
             poolHopWait.add(other.poolHopWait)

@@ -78,7 +78,7 @@ public final class RunRecorder: Sendable {
     private let main = Mutex(MainRecord())
     private let threads: ThreadShards<ThreadRecord>
     /// Interactions finished, on any thread: what the end timer compares with deliveries, every 5 ms.
-    private let completed = Atomic<Int>(0)
+    private let ended = Atomic<Int>(0)
     /// The cooperative pool's width: one thread per core.
     static let poolWidth = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     /// The frame budget P in nanoseconds.
@@ -261,7 +261,7 @@ public final class RunRecorder: Sendable {
 
     /// Interactions handed to their handler and not finished yet (undelivered ones never will be).
     var inFlight: Int {
-        main.withLock { $0.arrivals.count } - completed.load(ordering: .relaxed)
+        main.withLock { $0.arrivals.count } - ended.load(ordering: .relaxed)
     }
 
     /// The run's trace from `start` to `end`, with its hangs marked as the metrics count them; `nil` when untraced.
@@ -300,7 +300,30 @@ public final class RunRecorder: Sendable {
             record.hopsOfCompleted += mainActorEntries
             record.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
         }
-        completed.add(1, ordering: .relaxed)
+        ended.add(1, ordering: .relaxed)
+    }
+
+    /// Interaction number `id` ended early at `end`: one of its steps threw (``stepFailed(_:error:at:)``). It is
+    /// done, so not unfinished, but not completed either: failures are counted apart, and leave interaction latency
+    /// and throughput out.
+    func interactionFailed(_ id: Int, at end: Instant) {
+        threads.withRecord { record in
+            record.finished.insert(id)
+            record.failed += 1
+        }
+        ended.add(1, ordering: .relaxed)  // no longer in flight
+    }
+
+    /// The user's code in step `key` threw `error`, at `end`. Counted whether or not the probes are on.
+    func stepFailed(_ key: StepTiming.Key, error: any Error, at end: Instant) {
+        threads.withRecord { record in
+            if var failure = record.stepFailures[key] {
+                failure.count += 1
+                record.stepFailures[key] = failure
+            } else {
+                record.stepFailures[key] = (1, end, String(describing: error))
+            }
+        }
     }
 
     // MARK: Hops
@@ -415,7 +438,8 @@ public final class RunRecorder: Sendable {
         let arrived = delivered + main.undelivered
         metrics.interactionsArrived = arrived
         metrics.interactionsCompleted = all.completed
-        metrics.interactionsUnfinished = arrived - all.completed
+        metrics.interactionsFailed = all.failed
+        metrics.interactionsUnfinished = arrived - all.completed - all.failed
         // Over the arrival window, the same for every stage: a stage that keeps up completes what arrived.
         metrics.throughputPerS = Double(all.completed) / arrivalWindow
         metrics.mainActorHopsPerInteraction =
@@ -455,6 +479,9 @@ public final class RunRecorder: Sendable {
         distributions.hopWait = LatencySamples(main.mainHopWait)
         distributions.poolHopWait = LatencySamples(all.poolHopWait)
         distributions.frameTimeline = main.timeline
+        for (key, failure) in all.stepFailures {
+            all.recordStepFailures(key, count: failure.count, firstError: failure.text)
+        }
         let timings = all.stepTimings.joined().filter { $0.runs > 0 }  // in interaction, then step order
         return (metrics, timings, distributions)
     }

@@ -46,6 +46,9 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var interactionsCompleted: Int = 0
     /// Arrived but not finished when the run ended; reported, never dropped.
     public var interactionsUnfinished: Int = 0
+    /// Ended early because a step of the user's code threw (counted per step in the step timings). Neither completed
+    /// nor unfinished; a stage's figure is the total over its runs.
+    public var interactionsFailed: Int = 0
 
     // MARK: Hops
 
@@ -152,6 +155,7 @@ extension StageMetrics {
             try container.decodeIfPresent(Int.self, forKey: .interactionsCompleted) ?? interactionsCompleted
         interactionsUnfinished =
             try container.decodeIfPresent(Int.self, forKey: .interactionsUnfinished) ?? interactionsUnfinished
+        interactionsFailed = try container.decodeIfPresent(Int.self, forKey: .interactionsFailed) ?? interactionsFailed
         mainActorHopsPerInteraction =
             try container.decodeIfPresent(Double.self, forKey: .mainActorHopsPerInteraction)
             ?? mainActorHopsPerInteraction

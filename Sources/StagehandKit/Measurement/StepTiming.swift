@@ -11,6 +11,10 @@ public struct StepTiming: Codable, Sendable, Equatable {
     public var totalMs: Double = 0
     /// Runs that happened on the main thread.
     public var runsOnMain: Int = 0
+    /// Runs in which the user's code threw (its interaction ended there); `nil` when none did.
+    public var failures: Int?
+    /// The text of the first error it threw, when it threw.
+    public var firstError: String?
 
     /// The mean duration, in milliseconds.
     public var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
@@ -27,6 +31,8 @@ public struct StepTiming: Codable, Sendable, Equatable {
         runs += other.runs
         totalMs += other.totalMs
         runsOnMain += other.runsOnMain
+        if let failed = other.failures { failures = (failures ?? 0) + failed }
+        if firstError == nil { firstError = other.firstError }
     }
 
     mutating func add(nanoseconds: UInt64, onMain: Bool) {

@@ -28,11 +28,13 @@ public enum ProbeCost {
             kind: .compute,
             label: "probe",
             interaction: "probe",
-            cost: .milliseconds(0),
+            body: .simulated(.milliseconds(0)),
+            subsystem: 0,
             key: key,
             calibration: CalibratedWork(iterationsPerMs: 1),
             recorder: recorder,
-            segment: segment
+            segment: segment,
+            flow: InteractionFlow()
         )
         let interaction = InteractionRun(
             name: "probe",
@@ -45,7 +47,7 @@ public enum ProbeCost {
         let start = Instant.now
         for _ in 0..<steps {
             interaction.enteredPool(requestedAt: .now)
-            step.work()
+            try? step.work()  // a simulated step never throws
             // What `enteredMainActor` records, without needing the main actor here.
             let requested = Instant.now
             let resumed = Instant.now

@@ -59,7 +59,7 @@ public enum ProbeCostBenchmark {
         for round in 0..<rounds {
             for bare in round.isMultiple(of: 2) ? [true, false] : [false, true] {
                 let resultFile = scratch.appending(path: "result-\(round)-\(bare).json")
-                let child = StageChildInvocation(
+                let run = try await StageChildInvocation(
                     stage: stage,
                     workloadFile: workloadFile,
                     resultFile: resultFile,
@@ -69,9 +69,7 @@ public enum ProbeCostBenchmark {
                     priority: .defaultPolicy,
                     bare: bare
                 )
-                .process(executable: executable, durationSeconds: workload.durationSeconds)
-                _ = try await child.run()
-                let run = try JSONDecoder().decode(RepetitionResult.self, from: Data(contentsOf: resultFile))
+                .run(executable: executable, durationSeconds: workload.durationSeconds)
                 guard let metrics = run.metrics else { continue }
                 // Capacity: completions over the whole run, drain included (an overloaded run completes work then too).
                 let capacity = Double(metrics.interactionsCompleted) / metrics.runSeconds

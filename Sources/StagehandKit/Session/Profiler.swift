@@ -204,7 +204,7 @@ public struct Profiler: Sendable {
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
             .appendingPathExtension("\(stage.rawValue)-\(repetition).result.json")
-        let child = StageChildInvocation(
+        return try await StageChildInvocation(
             stage: stage,
             workloadFile: workloadFile,
             resultFile: resultFile,
@@ -215,74 +215,11 @@ public struct Profiler: Sendable {
             traceFile: traceFile,
             cores: options.cores
         )
-        .process(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
-        let ran: ChildProcess.Result
-        do {
-            ran = try await child.run()
-            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-        } catch let interrupted as ProfileInterrupted {
-            throw interrupted
-        } catch {
-            return RepetitionResult(
-                repetition: repetition,
-                status: .crashed,
-                seed: seed,
-                failure: "could not start \(executable.path): \(error.localizedDescription)"
-            )
-        }
-        let evidence = ran.outputTail.isEmpty ? "" : "; last output: \(ran.outputTail)"
-        switch ran.ending {
-        case .timedOut(let seconds):
-            return RepetitionResult(
-                repetition: repetition,
-                status: .hung,
-                seed: seed,
-                failure: String(
-                    format: "still running after %.1f s (duration %.1f s plus grace); the watchdog stopped it%@",
-                    seconds,
-                    workload.durationSeconds,
-                    evidence
-                )
-            )
-        case .signalled(let signal):
-            return RepetitionResult(
-                repetition: repetition,
-                status: .crashed,
-                seed: seed,
-                failure:
-                    "killed by signal \(signal) (\(Self.signalName(signal))) after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
-            )
-        case .exited(let status):
-            if status == 0, let data = try? Data(contentsOf: resultFile),
-                let result = try? JSONDecoder().decode(RepetitionResult.self, from: data)
-            {
-                return result
-            }
-            return RepetitionResult(
-                repetition: repetition,
-                status: .crashed,
-                seed: seed,
-                failure:
-                    "exited with status \(status) without a result after \(String(format: "%.1f", ran.seconds)) s\(evidence)"
-            )
-        }
+        .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
     }
 
     /// Where the child of one stage run writes its trace recording.
     private static func traceFile(of stage: Stage, repetition: Int, in scratch: URL) -> URL {
         scratch.appending(path: "\(stage.rawValue)-\(repetition).trace.tsv")
-    }
-
-    private static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case SIGSEGV: "SIGSEGV, a bad memory access"
-        case SIGILL: "SIGILL, a Swift runtime trap such as a failed precondition"
-        case SIGTRAP: "SIGTRAP, a Swift runtime trap"
-        case SIGABRT: "SIGABRT, an abort"
-        case SIGBUS: "SIGBUS, a bad memory access"
-        case SIGKILL: "SIGKILL"
-        case SIGTERM: "SIGTERM"
-        default: "signal \(signal)"
-        }
     }
 }

@@ -140,7 +140,7 @@ public enum SelfTest {
         let workloadFile = scratch.appending(path: "\(workload.name).json")
         let resultFile = scratch.appending(path: "\(workload.name)-result.json")
         try JSONEncoder().encode(workload).write(to: workloadFile)
-        let child = StageChildInvocation(
+        let result = try await StageChildInvocation(
             stage: .mainOnly,
             workloadFile: workloadFile,
             resultFile: resultFile,
@@ -149,12 +149,9 @@ public enum SelfTest {
             calibration: calibration,
             priority: .defaultPolicy
         )
-        .process(executable: executable, durationSeconds: workload.durationSeconds)
-        let ran = try await child.run()
-        guard let data = try? Data(contentsOf: resultFile),
-            let result = try? JSONDecoder().decode(RepetitionResult.self, from: data), let metrics = result.metrics
-        else {
-            throw SelfTestFailure(description: "\(workload.name) gave no result (\(ran.ending)); \(ran.outputTail)")
+        .run(executable: executable, durationSeconds: workload.durationSeconds)
+        guard let metrics = result.metrics else {
+            throw SelfTestFailure(description: "\(workload.name) gave no result: \(result.failure ?? result.status.rawValue)")
         }
         return metrics
     }

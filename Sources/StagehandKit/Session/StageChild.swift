@@ -30,45 +30,39 @@ public enum StageChild {
         return warmUp
     }
 
-    /// Runs `stage` of the workload in `workloadFile` (JSON) and writes a ``RepetitionResult`` to `resultFile`.
+    /// Runs the stage run `invocation` describes in this process and writes its ``RepetitionResult``.
     ///
-    /// - Parameters:
-    ///   - calibration: the profile's work-loop calibration, used when a quick measurement here agrees with it
-    ///     within 3% (``CalibratedWork/checkedHere()``); measured here when it does not, or when `nil`.
-    ///   - traceFile: where to write the measured run's ``TraceLog/Recording``, when a trace is asked for.
-    ///   - cores: how many CPUs to run on: the process first executes itself again restricted to them
-    ///     (``CoreLimit/runOn(_:)``), so its cooperative pool is that wide.
-    /// - Throws: when the workload file cannot be read, the result cannot be written, or the cores cannot be had.
+    /// The profile's work-loop calibration is used when a quick measurement here agrees with it within 3%
+    /// (``CalibratedWork/checkedHere()``), and measured here when it does not. With `cores`, the process first executes
+    /// itself again restricted to that many CPUs (``CoreLimit/runOn(_:)``), so its cooperative pool is that wide.
+    ///
+    /// - Parameter catalog: where a workload declared in Swift finds its code, by name (this is the same executable
+    ///   as the profile's, so it carries the same workloads).
+    /// - Throws: when the workload file cannot be read or has code this executable lacks, the result cannot be
+    ///   written, or the cores cannot be had.
     @MainActor
-    public static func run(
-        stage: Stage,
-        workloadFile: String,
-        resultFile: String,
-        seed: UInt64,
-        repetition: Int,
-        calibration: CalibratedWork? = nil,
-        priority: BackgroundPriority = .defaultPolicy,
-        probes: Bool = true,
-        traceFile: String? = nil,
-        cores: Int? = nil
-    ) async throws {
-        if let cores { try CoreLimit.runOn(cores) }  // before anything starts a thread
-        priority.apply()
+    public static func run(_ invocation: StageChildInvocation, catalog: WorkloadCatalog) async throws {
+        if let cores = invocation.cores { try CoreLimit.runOn(cores) }  // before anything starts a thread
+        invocation.priority.apply()
         let parentWatch = ParentWatch.endWithParent()
         defer { parentWatch.cancel() }
         MainQueue.mark()
         let workload = try JSONDecoder().decode(
             Workload.self,
-            from: Data(contentsOf: URL(fileURLWithPath: workloadFile))
+            from: Data(contentsOf: URL(fileURLWithPath: invocation.workloadFile))
         )
+        let code = try catalog.code(for: workload)
+        let probes = !invocation.bare
+        let seed = invocation.seed
         // Checked before the warm-up, so the warm-up runs with the calibration the measured run uses; the result
         // records which one that was.
-        let calibration = calibration?.checkedHere() ?? CalibratedWork.calibrate()
+        let calibration = invocation.calibration?.checkedHere() ?? CalibratedWork.calibrate()
         // A short unmeasured run first, so first-use costs (page faults, lazily built runtime metadata, the
-        // cooperative pool's threads) do not land in the measured run as hitches.
+        // cooperative pool's threads, the user's own caches and connections) do not land in the measured run.
         let warmUp = await MainLoop(
             workload: Self.warmUp(of: workload),
-            stage: stage,
+            code: code,
+            stage: invocation.stage,
             seed: ~seed,
             calibration: calibration,
             probes: probes
@@ -78,21 +72,22 @@ public enum StageChild {
         precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
         let outcome = await MainLoop(
             workload: workload,
-            stage: stage,
+            code: code,
+            stage: invocation.stage,
             seed: seed,
             calibration: calibration,
             probes: probes,
-            trace: traceFile != nil
+            trace: invocation.traceFile != nil
         ).run()
         var metrics = outcome.metrics
         metrics.peakProcessResidentBytes = Self.peakResidentBytes  // the run's peak, before writing anything out
-        if let traceFile, let trace = outcome.trace {
+        if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))
         }
         var distributions = outcome.distributions
-        if repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
+        if invocation.repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
         let result = RepetitionResult(
-            repetition: repetition,
+            repetition: invocation.repetition,
             status: .ok,
             seed: seed,
             metrics: metrics,
@@ -103,6 +98,6 @@ public enum StageChild {
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(result).write(to: URL(fileURLWithPath: resultFile), options: .atomic)
+        try encoder.encode(result).write(to: URL(fileURLWithPath: invocation.resultFile), options: .atomic)
     }
 }

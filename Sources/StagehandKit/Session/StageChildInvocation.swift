@@ -1,43 +1,123 @@
 import Foundation
 
-/// One `stagehand run-stage` call: the hidden command's arguments, in the one place that writes them.
-struct StageChildInvocation {
-    var stage: Stage
-    var workloadFile: URL
-    var resultFile: URL
-    var seed: UInt64
-    var repetition: Int
-    var calibration: CalibratedWork
-    var priority: BackgroundPriority
+/// One stage run in a child process: the hidden `run-stage` command's arguments, declared once.
+///
+/// The parent encodes it as the command's one argument (JSON) and the child decodes the same type, so the two
+/// sides cannot disagree on a flag. ``run(executable:durationSeconds:interruption:)`` starts the child under the
+/// watchdog and reads how it ended: the one place that does, for the profile, its headroom probes, `selftest` and
+/// `benchmark-probes`.
+public struct StageChildInvocation: Codable, Sendable, Equatable {
+    public var stage: Stage
+    /// The workload, as JSON (``Workload``).
+    public var workloadFile: String
+    /// Where the child writes its ``RepetitionResult``.
+    public var resultFile: String
+    public var seed: UInt64
+    public var repetition: Int
+    /// The profile's work-loop calibration: checked in the child, and measured there when more than 3% off.
+    public var calibration: CalibratedWork?
+    public var priority: BackgroundPriority
     /// Without the per-interaction probes (only to measure what they cost).
-    var bare = false
+    public var bare = false
     /// Where the child writes the measured run's event timeline, when the profile is traced.
-    var traceFile: URL?
+    public var traceFile: String?
     /// How many CPUs the child runs on, when fewer than all (``CoreLimit``).
-    var cores: Int?
+    public var cores: Int?
 
-    var arguments: [String] {
-        [
-            "run-stage", stage.rawValue,
-            "--workload", workloadFile.path,
-            "--result", resultFile.path,
-            "--seed", String(seed),
-            "--repetition", String(repetition),
-            "--iterations-per-ms", String(calibration.iterationsPerMs),
-            "--priority", priority.rawValue,
-        ] + (bare ? ["--bare"] : []) + (traceFile.map { ["--trace", $0.path] } ?? [])
-            + (cores.map { ["--cores", String($0)] } ?? [])
+    public init(
+        stage: Stage,
+        workloadFile: URL,
+        resultFile: URL,
+        seed: UInt64,
+        repetition: Int,
+        calibration: CalibratedWork?,
+        priority: BackgroundPriority,
+        bare: Bool = false,
+        traceFile: URL? = nil,
+        cores: Int? = nil
+    ) {
+        self.stage = stage
+        self.workloadFile = workloadFile.path
+        self.resultFile = resultFile.path
+        self.seed = seed
+        self.repetition = repetition
+        self.calibration = calibration
+        self.priority = priority
+        self.bare = bare
+        self.traceFile = traceFile?.path
+        self.cores = cores
     }
 
-    /// The child process of `executable` that runs this stage, under a watchdog for a run of `durationSeconds`.
-    func process(executable: URL, durationSeconds: Double, interruption: Interruption? = nil) -> ChildProcess {
-        ChildProcess(
+    /// The hidden command's name.
+    public static let commandName = "run-stage"
+
+    /// The child's command line after the executable: the command and this invocation as JSON.
+    var arguments: [String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain values and strings cannot fail.
+        let json = String(decoding: try! encoder.encode(self), as: UTF8.self)
+        return [Self.commandName, json]
+    }
+
+    /// The invocation the parent wrote as the command's argument.
+    ///
+    /// - Throws: `DecodingError` when `argument` is not one.
+    public init(argument: String) throws {
+        self = try JSONDecoder().decode(Self.self, from: Data(argument.utf8))
+    }
+
+    /// Runs the child of `executable` under a watchdog for a run of `durationSeconds`, and says how it went: its
+    /// result, or why there is none (crashed, hung, could not start), with the evidence of its last output.
+    ///
+    /// - Throws: ``ProfileInterrupted`` when `interruption` is triggered while it runs.
+    func run(
+        executable: URL,
+        durationSeconds: Double,
+        interruption: Interruption? = nil
+    ) async throws -> RepetitionResult {
+        let child = ChildProcess(
             executable: executable,
             arguments: arguments,
             environment: Self.environment,
             timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: durationSeconds),
             interruption: interruption
         )
+        func failed(_ status: StageStatus, _ failure: String) -> RepetitionResult {
+            RepetitionResult(repetition: repetition, status: status, seed: seed, failure: failure)
+        }
+        let ran: ChildProcess.Result
+        do {
+            ran = try await child.run()
+            if let signal = interruption?.received { throw ProfileInterrupted(signal: signal) }
+        } catch let interrupted as ProfileInterrupted {
+            throw interrupted
+        } catch {
+            return failed(.crashed, "could not start \(executable.path): \(error.localizedDescription)")
+        }
+        let evidence = ran.outputTail.isEmpty ? "" : "; last output: \(ran.outputTail)"
+        let seconds = String(format: "%.1f", ran.seconds)
+        switch ran.ending {
+        case .timedOut(let limit):
+            let stopped = String(
+                format: "still running after %.1f s (duration %.1f s plus grace); the watchdog stopped it",
+                limit,
+                durationSeconds
+            )
+            if let deadlock = BlockedMainWatch.explanation(inOutput: ran.outputTail) {
+                return failed(.hung, "\(stopped). Most likely a deadlock: \(deadlock)")
+            }
+            return failed(.hung, stopped + evidence)
+        case .signalled(let signal):
+            return failed(.crashed, "killed by signal \(signal) (\(Self.signalName(signal))) after \(seconds) s\(evidence)")
+        case .exited(let status):
+            if status == 0, let data = try? Data(contentsOf: URL(fileURLWithPath: resultFile)),
+                let result = try? JSONDecoder().decode(RepetitionResult.self, from: data)
+            {
+                return result
+            }
+            return failed(.crashed, "exited with status \(status) without a result after \(seconds) s\(evidence)")
+        }
     }
 
     /// The child's environment: this process's, with jemalloc's thread caches off so that its statistics count every
@@ -52,5 +132,18 @@ struct StageChildInvocation {
         environment["MALLOC_CONF"] = existing + "tcache:false"
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
+    }
+
+    private static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: "SIGSEGV, a bad memory access"
+        case SIGILL: "SIGILL, a Swift runtime trap such as a failed precondition"
+        case SIGTRAP: "SIGTRAP, a Swift runtime trap"
+        case SIGABRT: "SIGABRT, an abort"
+        case SIGBUS: "SIGBUS, a bad memory access"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(signal)"
+        }
     }
 }

@@ -56,6 +56,8 @@ public struct StageResult: Codable, Sendable, Equatable {
         // A hang in any run is a hang of the stage: never a median that one hang-free run would hide.
         metrics?.hangs = measured.reduce(0) { $0 + $1.hangs }
         metrics?.longestHangMs = measured.map(\.longestHangMs).max() ?? 0
+        // Likewise a failure of the user's code in any run.
+        metrics?.interactionsFailed = measured.reduce(0) { $0 + $1.interactionsFailed }
         spread = [:]
         for metric in Metric.spread.map(Metric.of) {
             spread[metric.key] = ValueRange(measured.map(metric.value))

@@ -6,10 +6,11 @@
 /// the main thread; `ui` steps are the only hops back.
 @MainActor
 struct ActorExtracted: StageExecutor {
-    private let subsystems: [String: SubsystemActor]
+    /// One actor per subsystem, in the workload's order.
+    private let subsystems: [SubsystemActor]
 
-    init(subsystems: [String]) {
-        self.subsystems = Dictionary(uniqueKeysWithValues: subsystems.map { ($0, SubsystemActor(name: $0)) })
+    init(subsystems: [(name: String, makeState: @Sendable () -> SubsystemState)]) {
+        self.subsystems = subsystems.map { SubsystemActor(name: $0.name, makeState: $0.makeState) }
     }
 
     func handle(_ interaction: InteractionRun) {
@@ -22,28 +23,31 @@ struct ActorExtracted: StageExecutor {
     @concurrent
     nonisolated static func perform(
         _ interaction: InteractionRun,
-        subsystems: [String: SubsystemActor],
+        subsystems: [SubsystemActor],
         requestedAt requested: Instant
     ) async {
         interaction.enteredPool(requestedAt: requested)
-        for step in interaction.steps {
-            switch step.kind {
-            case .compute:
-                step.work()  // already off main
-            case .io:
-                _ = await step.io()
-            case .state:
-                // The spec decoder guarantees every state label names a declared subsystem.
-                await subsystems[step.label]!.update(step, for: interaction, requestedAt: .now)
-            case .ui:
-                let asked = Instant.now
-                await MainActor.run {
-                    interaction.enteredMainActor(requestedAt: asked)
-                    step.work()
+        do {
+            for step in interaction.steps {
+                switch step.kind {
+                case .compute:
+                    try step.work()  // already off main
+                case .io:
+                    _ = try await step.io()
+                case .state:
+                    try await subsystems[step.subsystem].update(step, for: interaction, requestedAt: .now)
+                case .ui:
+                    let asked = Instant.now
+                    try await MainActor.run {
+                        interaction.enteredMainActor(requestedAt: asked)
+                        try step.work()
+                    }
                 }
             }
+            interaction.finish()
+        } catch {
+            interaction.fail(error)
         }
-        interaction.finish()
     }
 }
 
@@ -51,15 +55,15 @@ struct ActorExtracted: StageExecutor {
 actor SubsystemActor {
     let name: String
     /// The state the steps read and write; each `update` is one serialised access.
-    private var version = 0
+    private let state: SubsystemState
 
-    init(name: String) {
+    init(name: String, makeState: @Sendable () -> SubsystemState) {
         self.name = name
+        state = makeState()
     }
 
-    func update(_ step: StepRun, for interaction: InteractionRun, requestedAt requested: Instant) {
+    func update(_ step: StepRun, for interaction: InteractionRun, requestedAt requested: Instant) throws {
         interaction.enteredSubsystem(name, requestedAt: requested)
-        step.work()
-        version += 1
+        try step.work(on: state)
     }
 }

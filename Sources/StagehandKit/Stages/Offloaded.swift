@@ -5,23 +5,32 @@
 /// state stays `@MainActor`, so `state` steps run on main between the offloaded parts.
 @MainActor
 struct Offloaded: StageExecutor {
+    let state: MainActorSubsystems
+
     func handle(_ interaction: InteractionRun) {
+        let state = self.state
         let asked = Instant.now
         Task {  // inherits the main actor
             interaction.enteredMainActor(requestedAt: asked)
-            for step in interaction.steps {
-                switch step.kind {
-                case .ui, .state:
-                    step.work()  // view updates and @MainActor subsystem state: already on main
-                case .compute:
-                    let finished = await Self.compute(step, of: interaction, requestedAt: .now)  // off main, then back
-                    interaction.enteredMainActor(requestedAt: finished)
-                case .io:
-                    let completed = await step.io()
-                    interaction.enteredMainActor(requestedAt: completed)
+            do {
+                for step in interaction.steps {
+                    switch step.kind {
+                    case .ui:
+                        try step.work()  // a view update: already on main
+                    case .state:
+                        try step.work(on: state[step])  // @MainActor subsystem state: already on main
+                    case .compute:
+                        let finished = try await Self.compute(step, of: interaction, requestedAt: .now)  // off main
+                        interaction.enteredMainActor(requestedAt: finished)
+                    case .io:
+                        let completed = try await step.io()
+                        interaction.enteredMainActor(requestedAt: completed)
+                    }
                 }
+                interaction.finish()
+            } catch {
+                interaction.fail(error)
             }
-            interaction.finish()
         }
     }
 
@@ -33,9 +42,9 @@ struct Offloaded: StageExecutor {
         _ step: StepRun,
         of interaction: InteractionRun,
         requestedAt requested: Instant
-    ) async -> Instant {
+    ) async throws -> Instant {
         interaction.enteredPool(requestedAt: requested)
-        step.work()
+        try step.work()
         return .now
     }
 }

@@ -1,60 +1,171 @@
 import Dispatch
 import Foundation
+import Synchronization
 
-/// One step of an arrived interaction: the real work or wait behind it, measured wherever the stage runs it.
+/// One step of an arrived interaction: the real work or wait behind it (a simulated cost or the user's own code),
+/// measured wherever the stage runs it.
+///
+/// A step that throws records its failure (counted for the step, with the first error's text) and rethrows, so the
+/// stage code ends the interaction the way real code does: in its `catch`.
 struct StepRun: Sendable {
     let kind: StepKind
     /// The step's name; for a `state` step, its subsystem.
     let label: String
     /// The name of the interaction the step belongs to.
     let interaction: String
-    let cost: Cost
+    let body: StepBody
+    /// For a `state` step, its subsystem's position in the workload's `subsystems`.
+    let subsystem: Int
     let key: StepTiming.Key
     let calibration: CalibratedWork
     let recorder: RunRecorder
     /// The interaction's current stretch on main, which this step extends or ends.
     let segment: MainSegment
+    /// The value the step before returned, and where this step leaves its own.
+    let flow: InteractionFlow
 
-    /// Does the step's CPU work right here, on whichever thread the stage runs it.
-    func work() {
-        guard !recorder.isCancelled else { return }
-        guard recorder.probes else { return cost.perform(with: calibration) }
-        let onMain = MainQueue.isCurrent
-        if onMain {
-            let start = Instant.now
-            cost.perform(with: calibration)
-            record(since: start, onMain: true)
-        } else {
-            segment.close(at: nil)  // the interaction's work has moved off main
-            let start = Instant.now
-            cost.perform(with: calibration)
-            record(since: start, onMain: false)
-        }
+    /// Does the step's work right here, on whichever thread the stage runs it: CPU work, the user's `compute` code,
+    /// or (on the main actor) the user's `ui` code.
+    ///
+    /// - Throws: what the user's code threw, after recording it for this step.
+    func work() throws {
+        try run(on: nil)
     }
 
-    /// Blocks the calling thread for the `io` step's wait, as synchronous I/O does.
-    func blockingWait() {
+    /// Does a `state` step's work on its subsystem's state, wherever the stage keeps that state (the main actor, or
+    /// the subsystem's actor).
+    ///
+    /// - Throws: what the user's code threw, after recording it for this step.
+    func work(on state: SubsystemState) throws {
+        try run(on: state)
+    }
+
+    private func run(on state: SubsystemState?) throws {
         guard !recorder.isCancelled else { return }
+        guard recorder.probes else { return try perform(on: state) }
         let onMain = MainQueue.isCurrent
+        if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
         let start = Instant.now
-        Self.sleep(ms: waitMs)
+        do {
+            try perform(on: state)
+        } catch {
+            record(since: start, onMain: onMain)
+            throw failed(error)
+        }
         record(since: start, onMain: onMain)
     }
 
-    /// Awaits the `io` step's wait: the caller suspends, and the outside world resumes it when the I/O completes.
+    private func perform(on state: SubsystemState?) throws {
+        switch body {
+        case .simulated(let cost):
+            cost.perform(with: calibration)
+            state?.accessed()
+        case .compute(let code):
+            flow.pass(try code(flow.current))
+        case .ui(let code):
+            let input = flow.current
+            flow.pass(try MainQueue.assumeMainActor { () throws -> any Sendable in try code(input) })
+        case .state(let code):
+            guard let state else { preconditionFailure("a state step ran without its subsystem's state") }
+            flow.pass(try code(state, flow.current))
+        case .io:
+            preconditionFailure("an io step is waited for (blockingWait) or awaited (io), never worked")
+        }
+    }
+
+    /// Blocks the calling thread until the `io` step completes, as synchronous I/O does: for a simulated step, its
+    /// wait; for the user's code, its `async` body, run on the cooperative pool while this thread waits.
+    ///
+    /// In `main-only` this blocks main. A body that needs the main actor can then never run: the run deadlocks,
+    /// and ``BlockedMainWatch`` says so on standard error for the watchdog's report.
+    ///
+    /// - Throws: what the user's code threw, after recording it for this step.
+    func blockingWait() throws {
+        guard !recorder.isCancelled else { return }
+        let onMain = MainQueue.isCurrent
+        let start = Instant.now
+        guard case .io(let code) = body else {
+            Self.sleep(ms: waitMs)
+            return record(since: start, onMain: onMain)
+        }
+        if onMain { BlockedMainWatch.waiting(for: "io: \(label)", of: interaction, since: start) }
+        let outcome = Self.waitBlocking { [flow] in try await code(flow.current) }
+        if onMain { BlockedMainWatch.done() }
+        record(since: start, onMain: onMain)
+        switch outcome {
+        case .success(let value): flow.pass(value)
+        case .failure(let error): throw failed(error)
+        }
+    }
+
+    /// Awaits the `io` step: the caller suspends, and resumes when the I/O completes. A simulated step's answer
+    /// comes from the outside world (``OutsideWorld``); the user's `async` body runs off the caller's actor, as a
+    /// nonisolated `async` function (`URLSession`'s, a database's) does.
     ///
     /// Runs on the caller's actor (`nonisolated(nonsending)`), as an awaited system API does: no hop is added.
     /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
-    nonisolated(nonsending) func io() async -> Instant {
+    /// - Throws: what the user's code threw, after recording it for this step.
+    nonisolated(nonsending) func io() async throws -> Instant {
         let start = Instant.now
         guard !recorder.isCancelled else { return start }
         segment.close(at: MainQueue.isCurrent ? start : nil)  // suspending: this main-actor job ends here
         recorder.awaitingIO(true)
-        let completed = await OutsideWorld.respond(afterMs: waitMs)
+        let completed: Instant
+        var failure: (any Error)?
+        if case .io(let code) = body {
+            let (outcome, at) = await Self.awaitCode(code, input: flow.current)
+            completed = at
+            switch outcome {
+            case .success(let value): flow.pass(value)
+            case .failure(let error): failure = error
+            }
+        } else {
+            completed = await OutsideWorld.respond(afterMs: waitMs)
+        }
         recorder.awaitingIO(false)
         recorder.stepRan(key, kind: .io, from: start, to: completed, onMain: false)
         recorder.trace?.wait(.awaitedIO, label, of: interaction, from: start, to: completed)
+        if let failure { throw failed(failure, at: completed) }
         return completed
+    }
+
+    /// Runs the user's `io` body off the caller's actor.
+    ///
+    /// - Returns: its outcome, and the instant it completed, before any hop back to the caller.
+    @concurrent
+    private static func awaitCode(
+        _ code: @Sendable (any Sendable) async throws -> any Sendable,
+        input: any Sendable
+    ) async -> (Result<any Sendable, any Error>, Instant) {
+        do {
+            let value = try await code(input)
+            return (.success(value), .now)
+        } catch {
+            return (.failure(error), .now)
+        }
+    }
+
+    /// Runs `operation` on the cooperative pool and blocks this thread until it completes.
+    private static func waitBlocking(
+        _ operation: @escaping @Sendable () async throws -> any Sendable
+    ) -> Result<any Sendable, any Error> {
+        let outcome = BlockingOutcome()
+        Task.detached {
+            do {
+                outcome.complete(.success(try await operation()))
+            } catch {
+                outcome.complete(.failure(error))
+            }
+        }
+        return outcome.wait()
+    }
+
+    /// Records that the user's code threw `error` in this step (finishing at `end`, or now).
+    ///
+    /// - Returns: the error, to rethrow.
+    private func failed(_ error: any Error, at end: Instant = .now) -> any Error {
+        recorder.stepFailed(key, error: error, at: end)
+        return error
     }
 
     /// Blocks the calling thread for `ms` milliseconds with `nanosleep`, which allocates nothing (Foundation's
@@ -67,14 +178,31 @@ struct StepRun: Sendable {
     }
 
     private var waitMs: Double {
-        if case .milliseconds(let ms) = cost { return ms }
+        if case .simulated(.milliseconds(let ms)) = body { return ms }
         return 0
     }
 
     private func record(since start: Instant, onMain: Bool) {
+        guard recorder.probes else { return }
         let end = Instant.now
         recorder.stepRan(key, kind: RunRecorder.MainWork(kind), from: start, to: end, onMain: onMain)
         if onMain { segment.stepOnMain(from: start, to: end) }
         recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
+    }
+}
+
+/// The outcome of an `io` body that a thread blocks for: set once by the task that ran it, read by the waiter.
+private final class BlockingOutcome: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let outcome = Mutex<Result<any Sendable, any Error>?>(nil)
+
+    func complete(_ result: Result<any Sendable, any Error>) {
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+
+    func wait() -> Result<any Sendable, any Error> {
+        done.wait()
+        return outcome.withLock { $0! }
     }
 }

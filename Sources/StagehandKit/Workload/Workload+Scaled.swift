@@ -14,18 +14,20 @@ extension Workload {
         return scaled
     }
 
-    /// Steps whose cost cannot scale (test kernels), as `kind: label`: the headroom search leaves them as they are.
+    /// Steps whose cost cannot scale (test kernels, the user's own code), as `kind: label`: the headroom search leaves them as they are.
     public var fixedCostSteps: [String] {
         interactions.flatMap(\.steps).filter { !$0.cost.scales }.map { "\($0.kind.rawValue): \($0.label)" }
     }
 }
 
 extension Cost {
-    /// Whether the headroom search can multiply this cost: every one but a test kernel's.
+    /// Whether the headroom search can multiply this cost: every one but a test kernel's and the user's own code,
+    /// which does what it does.
     var scales: Bool {
         switch self {
         case .milliseconds: true
         case .kernel(let kernel, _): kernel.scalesWithSize
+        case .code: false
         }
     }
 
@@ -36,6 +38,7 @@ extension Cost {
         switch self {
         case .milliseconds(let ms): .milliseconds(ms * multiplier)
         case .kernel(let kernel, let size): .kernel(kernel, size: kernel.size(scaling: size, by: multiplier))
+        case .code: self
         }
     }
 }

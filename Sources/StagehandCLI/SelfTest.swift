@@ -1,7 +1,7 @@
 import ArgumentParser
 import StagehandKit
 
-extension Stagehand {
+extension StagehandCommand {
     /// `stagehand selftest`: known answers on this machine, expected beside measured.
     struct SelfTestCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -16,7 +16,7 @@ extension Stagehand {
 
         func run() async throws {
             let calibration = CalibratedWork.calibrate()
-            let checks = try await SelfTest.run(executable: Profile.executable, calibration: calibration)
+            let checks = try await SelfTest.run(executable: try Stagehand.executable, calibration: calibration)
             let width = checks.map(\.name.count).max() ?? 0
             for check in checks {
                 let name = check.name.padding(toLength: width, withPad: " ", startingAt: 0)

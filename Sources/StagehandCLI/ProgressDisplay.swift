@@ -25,7 +25,6 @@ final class ProgressDisplay: Sendable {
         var current: Current?
         /// Redraws the line (terminal) or writes the heartbeat (plain lines) while a run goes on.
         var ticker: DispatchSourceTimer?
-        var traceFailure: String?
     }
 
     private let enabled: Bool
@@ -45,13 +44,9 @@ final class ProgressDisplay: Sendable {
         colour = Terminal.wantsColour(STDERR_FILENO)
     }
 
-    /// Why the trace was not written, when it was not.
-    var traceFailure: String? { state.withLock { $0.traceFailure } }
-
     func show(_ event: Profiler.Progress) {
         if case .traceNotWritten(let reason) = event {  // a warning: shown even with --quiet
             state.withLock { state in
-                state.traceFailure = reason
                 write((inPlace && state.current != nil ? "\n" : "") + "warning: the trace is not written: \(reason)\n")
             }
             return

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StagehandKit
 
-extension Stagehand {
+extension StagehandCommand {
     /// `stagehand report RUN.json`: the Markdown migration report again, from saved results alone.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,15 +1,15 @@
 import ArgumentParser
 import StagehandKit
 
-extension Stagehand {
-    /// `stagehand list`: the built-in workloads, one line each.
+extension StagehandCommand {
+    /// `stagehand list`: the workloads declared in this executable (or else the built-ins), one line each.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the built-in workloads.")
+        static let configuration = CommandConfiguration(abstract: "List the workloads this executable profiles by name.")
 
         func run() throws {
             let workloads: [Workload]
             do {
-                workloads = try BuiltinWorkloads.all()
+                workloads = try WorkloadCatalog.current.listed()
             } catch {
                 throw ToolFailure("a built-in workload is invalid: \(error)")
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import StagehandKit
 
-extension Stagehand {
+extension StagehandCommand {
     /// `stagehand calibrate`: how fast this machine runs the calibrated work loop, and how true `ms` is.
     struct Calibrate: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StagehandKit
 
-extension Stagehand {
+extension StagehandCommand {
     /// `stagehand compare A.json B.json`: before and after a change, regressions flagged, for CI.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import StagehandKit
 
-extension Stagehand {
+extension StagehandCommand {
     /// `stagehand benchmark-probes`: what Stagehand's own measurements cost per interaction.
     struct BenchmarkProbes: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -16,7 +16,7 @@ extension Stagehand {
         var stage: Stage = .offloaded
 
         func run() async throws {
-            let result = try await ProbeCostBenchmark.run(executable: Profile.executable, stage: stage, rounds: rounds)
+            let result = try await ProbeCostBenchmark.run(executable: try Stagehand.executable, stage: stage, rounds: rounds)
             func list(_ values: [Double]) -> String { values.map(\.reportFormatted).joined(separator: ", ") }
             print("workload: \(ProbeCostBenchmark.workload.description) Stage \(stage.rawValue).")
             print("bare throughput (interactions/s):         \(list(result.bareThroughput))")

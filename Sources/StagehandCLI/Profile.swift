@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StagehandKit
 
-extension Stagehand {
+extension StagehandCommand {
     /// `stagehand profile NAME-OR-PATH`: all four stages, the side-by-side table, and the report on disk.
     struct Profile: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -13,7 +13,7 @@ extension Stagehand {
                 """
         )
 
-        @Argument(help: "A built-in workload name (see `stagehand list`) or the path of a YAML or JSON spec.")
+        @Argument(help: "A workload's name (see `list`) or the path of a YAML or JSON spec.")
         var workload: String
 
         @Option(help: ArgumentHelp("Where reports go; created if missing.", valueName: "dir"))
@@ -117,7 +117,7 @@ extension Stagehand {
         func run() async throws {
             var spec: Workload
             do {
-                spec = try BuiltinWorkloads.resolve(workload)
+                spec = try WorkloadCatalog.current.resolve(workload)
             } catch {
                 printError("error: \(error)")
                 throw ExitCode(64)
@@ -148,13 +148,7 @@ extension Stagehand {
                     throw ExitCode(64)
                 }
             }
-            let calibration = CalibratedWork.calibrate()
-            var environment = RunEnvironment.current(
-                workload: spec,
-                options: options,
-                calibration: calibration,
-                command: Self.commandLine
-            )
+            let executable = try Stagehand.executable
             let progress = ProgressDisplay(
                 enabled: !quiet,
                 totalRuns: options.stages.count * options.repetitions,
@@ -177,34 +171,25 @@ extension Stagehand {
             }
             defer { for source in signalSources { source.cancel() } }
 
-            let results: [StageResult]
+            let result: ProfileResult
             do {
-                results = try await Profiler(
-                    workload: spec,
+                result = try await Profiler.profile(
+                    spec,
                     options: options,
-                    executable: Self.executable,
-                    calibration: calibration
-                )
-                .run(interruption: interruption) { progress.show($0) }
+                    executable: executable,
+                    command: Self.commandLine,
+                    interruption: interruption
+                ) { progress.show($0) }
+                .result  // its warnings were shown as they happened
                 progress.stop()
             } catch let interrupted as ProfileInterrupted {
                 progress.stop()
-                printError("stagehand: \(interrupted)")
+                printError("\(Stagehand.commandName): \(interrupted)")
                 throw ExitCode(128 + interrupted.signal)
             } catch {
                 progress.stop()
                 throw ToolFailure("profiling failed: \(error)")
             }
-            if progress.traceFailure != nil { environment.traceFile = nil }  // the report must not point at it
-            // An inconclusive verdict may have run more rounds than asked for: the environment says what ran.
-            environment.repetitions = results.map(\.repetitions.count).max() ?? options.repetitions
-            let recommendation = DecisionTree().recommend(for: spec, results: results)
-            let result = ProfileResult(
-                spec: spec,
-                environment: environment,
-                stages: results,
-                recommendation: recommendation
-            )
             do {
                 try writer.write(result)
             } catch {
@@ -219,14 +204,9 @@ extension Stagehand {
             }
         }
 
-        /// This executable, whose `run-stage` command the profiler starts once per stage run.
-        static var executable: URL {
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        }
-
         /// The command line as typed, for the report's "reproduce" line.
         static var commandLine: String {
-            let arguments = ["stagehand"] + CommandLine.arguments.dropFirst()
+            let arguments = [Stagehand.commandName] + CommandLine.arguments.dropFirst()
             return arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
         }
     }

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+
+/// A whole profile's outcome: the result to write, and what went wrong on the way without costing the results.
+public struct ProfileOutcome: Sendable {
+    public var result: ProfileResult
+    /// Warnings for the user, e.g. a trace that could not be written (each also went to `progress` as it happened).
+    public var warnings: [String]
+}
+
+extension Profiler {
+    /// Profiles `workload` from start to verdict: calibrates this machine's work loop, runs every selected stage in
+    /// child processes of `executable`, walks the decision tree, and returns the result the report is written from.
+    ///
+    /// This is what `stagehand profile` does between parsing its arguments and printing; a command line adds only
+    /// argument parsing, signals and output.
+    ///
+    /// - Parameters:
+    ///   - executable: the executable whose hidden `run-stage` command runs one stage; it must carry the workload's
+    ///     code when the workload was declared in Swift (a user's executable re-executes itself).
+    ///   - command: the command line that reproduces the run, for the report.
+    ///   - interruption: when triggered, the running child is killed and the profile stops.
+    ///   - progress: told as each stage run starts and finishes.
+    /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails.
+    public static func profile(
+        _ workload: Workload,
+        options: ProfileOptions,
+        executable: URL,
+        command: String,
+        interruption: Interruption = Interruption(),
+        progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) async throws -> ProfileOutcome {
+        let calibration = CalibratedWork.calibrate()
+        var environment = RunEnvironment.current(
+            workload: workload,
+            options: options,
+            calibration: calibration,
+            command: command
+        )
+        let warnings = WarningLog()
+        let stages = try await Profiler(
+            workload: workload,
+            options: options,
+            executable: executable,
+            calibration: calibration
+        )
+        .run(interruption: interruption) { event in
+            if case .traceNotWritten(let reason) = event { warnings.traceNotWritten(reason) }
+            progress(event)
+        }
+        if warnings.traceFailed { environment.traceFile = nil }  // the report must not point at it
+        // An inconclusive verdict may have run more rounds than asked for: the environment says what ran.
+        environment.repetitions = stages.map(\.repetitions.count).max() ?? options.repetitions
+        let spec = workload.measuringCode(in: stages)
+        let recommendation = DecisionTree().recommend(for: spec, results: stages)
+        return ProfileOutcome(
+            result: ProfileResult(spec: spec, environment: environment, stages: stages, recommendation: recommendation),
+            warnings: warnings.all
+        )
+    }
+}
+
+extension Workload {
+    /// This workload with each code step's measured mean filled in: its mean over every run of the first stage, in
+    /// journey order, that ran it (`main-only` unless `--stages` left it out, where nothing runs beside it).
+    func measuringCode(in stages: [StageResult]) -> Workload {
+        var measured = self
+        let timings = stages.sorted { $0.stage < $1.stage }.map(\.stepTimings)
+        for (interaction, steps) in interactions.enumerated() {
+            for (step, spec) in steps.steps.enumerated() {
+                guard case .code = spec.cost else { continue }
+                let key = StepTiming.Key(interaction: interaction, step: step)
+                let mean = timings.lazy.compactMap { $0.first { $0.key == key && $0.runs > 0 }?.meanMs }.first
+                measured.interactions[interaction].steps[step].cost = .code(meanMs: mean)
+            }
+        }
+        return measured
+    }
+}
+
+/// The warnings of one profile, collected from its progress events (which may come from any thread).
+private final class WarningLog: Sendable {
+    private let state = Mutex<(warnings: [String], traceFailed: Bool)>(([], false))
+
+    func traceNotWritten(_ reason: String) {
+        state.withLock { state in
+            state.warnings.append("the trace is not written: \(reason)")
+            state.traceFailed = true
+        }
+    }
+
+    var all: [String] { state.withLock { $0.warnings } }
+    var traceFailed: Bool { state.withLock { $0.traceFailed } }
+}
