@@ -65,6 +65,9 @@ let package = Package(
         /// `stagehand`: the command line with the built-in workload specs.
         .executableTarget(name: "stagehand", dependencies: ["StagehandCLI"]),
 
+        /// Workloads declared in Swift whose code checks where Stagehand runs it, for the CLI tests.
+        .executableTarget(name: "StagehandTestWorkloads", dependencies: ["StagehandCLI"]),
+
         /// Mutation fuzzing of the spec decoder: `swift run -c release SpecFuzz --inputs 100000`.
         .executableTarget(name: "SpecFuzz", dependencies: ["StagehandKit"]),
 
@@ -77,7 +80,10 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "StagehandKitTests", dependencies: ["StagehandKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandKit"]),
+        .testTarget(
+            name: "StagehandCLITests",
+            dependencies: ["stagehand", "StagehandTestWorkloads", "StagehandKit"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

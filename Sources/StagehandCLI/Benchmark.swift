@@ -16,7 +16,11 @@ extension StagehandCommand {
         var stage: Stage = .offloaded
 
         func run() async throws {
-            let result = try await ProbeCostBenchmark.run(executable: try Stagehand.executable, stage: stage, rounds: rounds)
+            let result = try await ProbeCostBenchmark.run(
+                executable: try Stagehand.executable,
+                stage: stage,
+                rounds: rounds
+            )
             func list(_ values: [Double]) -> String { values.map(\.reportFormatted).joined(separator: ", ") }
             print("workload: \(ProbeCostBenchmark.workload.description) Stage \(stage.rawValue).")
             print("bare throughput (interactions/s):         \(list(result.bareThroughput))")

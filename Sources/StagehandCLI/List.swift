@@ -4,7 +4,9 @@ import StagehandKit
 extension StagehandCommand {
     /// `stagehand list`: the workloads declared in this executable (or else the built-ins), one line each.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the workloads this executable profiles by name.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the workloads this executable profiles by name."
+        )
 
         func run() throws {
             let workloads: [Workload]

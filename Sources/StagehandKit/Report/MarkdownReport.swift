@@ -375,11 +375,13 @@ public struct MarkdownReport: Sendable {
                     guard let timing = byKey[key], timing.runs > 0 else { return "–" }
                     let place =
                         timing.runsOnMain == timing.runs ? "main" : timing.runsOnMain == 0 ? "off main" : "mixed"
-                    return "\(timing.meanMs.reportFormatted) \(place)"
+                    let threw = timing.failures.map { ", threw \($0)×" } ?? ""
+                    return "\(timing.meanMs.reportFormatted) \(place)\(threw)"
                 }
+                let code = if case .code = step.cost { " (your code)" } else { "" }
                 lines.append(
-                    "| \(interaction.name) | `\(step.kind.rawValue): \(step.label)` | " + cells.joined(separator: " | ")
-                        + " |"
+                    "| \(interaction.name) | `\(step.kind.rawValue): \(step.label)`\(code) | "
+                        + cells.joined(separator: " | ") + " |"
                 )
             }
         }
@@ -395,9 +397,14 @@ public struct MarkdownReport: Sendable {
                 }
             }
         }
-        guard !failed.isEmpty else { return [] }
-        return ["## What went wrong", ""] + failed.map { $0.replacingNewlines() }
-            + ["", "A stage that crashed or hung is not run again; the other stages were measured as usual.", ""]
+        let tree = DecisionTree()
+        let threw = result.stages.compactMap { stage in
+            tree.failures(stage, workload: result.spec).map { "- `\(stage.stage.rawValue)`: \($0)" }
+        }
+        guard !failed.isEmpty || !threw.isEmpty else { return [] }
+        return ["## What went wrong", ""] + (failed + threw).map { $0.replacingNewlines() } + [""]
+            + (failed.isEmpty
+                ? [] : ["A stage that crashed or hung is not run again; the other stages were measured as usual.", ""])
     }
 
     // MARK: - Environment

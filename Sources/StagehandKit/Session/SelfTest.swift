@@ -151,7 +151,9 @@ public enum SelfTest {
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds)
         guard let metrics = result.metrics else {
-            throw SelfTestFailure(description: "\(workload.name) gave no result: \(result.failure ?? result.status.rawValue)")
+            throw SelfTestFailure(
+                description: "\(workload.name) gave no result: \(result.failure ?? result.status.rawValue)"
+            )
         }
         return metrics
     }

@@ -109,7 +109,10 @@ public struct StageChildInvocation: Codable, Sendable, Equatable {
             }
             return failed(.hung, stopped + evidence)
         case .signalled(let signal):
-            return failed(.crashed, "killed by signal \(signal) (\(Self.signalName(signal))) after \(seconds) s\(evidence)")
+            return failed(
+                .crashed,
+                "killed by signal \(signal) (\(Self.signalName(signal))) after \(seconds) s\(evidence)"
+            )
         case .exited(let status):
             if status == 0, let data = try? Data(contentsOf: URL(fileURLWithPath: resultFile)),
                 let result = try? JSONDecoder().decode(RepetitionResult.self, from: data)

@@ -100,3 +100,16 @@ public enum Cost: Sendable, Codable, Equatable {
     /// `meanMs` is its measured mean in a profile's result (see ``ProfileResult``), `nil` before it has run.
     case code(meanMs: Double?)
 }
+
+extension Workload {
+    /// The step at `key` as the report names it, `kind: label` (with its interaction's name when there are several),
+    /// or `nil` when the workload has no such step.
+    func stepName(_ key: StepTiming.Key) -> String? {
+        guard interactions.indices.contains(key.interaction),
+            interactions[key.interaction].steps.indices.contains(key.step)
+        else { return nil }
+        let interaction = interactions[key.interaction]
+        let step = interaction.steps[key.step]
+        return "\(step.kind.rawValue): \(step.label)" + (interactions.count > 1 ? " in \(interaction.name)" : "")
+    }
+}

@@ -50,7 +50,7 @@ public struct WorkloadCatalog: Sendable {
         if let workload = code.first(where: { $0.spec.name == nameOrPath }) { return workload.spec }
         do {
             return try BuiltinWorkloads.resolve(nameOrPath)
-        } catch where !code.isEmpty && error.file == nameOrPath && error.line == nil {
+        } catch  where !code.isEmpty && error.file == nameOrPath && error.line == nil {
             throw SpecError(
                 file: nameOrPath,
                 line: nil,
@@ -69,7 +69,9 @@ public struct WorkloadCatalog: Sendable {
     /// - Throws: ``MissingCode`` when the spec has code steps and this executable has no workload of that name with
     ///   the same steps (a result file profiled again by another binary).
     func code(for workload: Workload) throws(MissingCode) -> WorkloadCode {
-        let hasCode = workload.interactions.contains { $0.steps.contains { if case .code = $0.cost { true } else { false } } }
+        let hasCode = workload.interactions.contains {
+            $0.steps.contains { if case .code = $0.cost { true } else { false } }
+        }
         guard hasCode else { return WorkloadCode(simulating: workload) }
         guard let declared = code.first(where: { $0.spec.name == workload.name }),
             declared.spec.interactions.map(\.steps.count) == workload.interactions.map(\.steps.count)

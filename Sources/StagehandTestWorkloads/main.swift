@@ -1,0 +1,99 @@
+import Foundation
+import StagehandCLI
+import Synchronization
+
+// Workloads declared in Swift that test Stagehand's code steps (`StagehandCLITests/CodeWorkloadTests`): where each
+// step's closure runs, values flowing between steps, and user code that throws, traps or deadlocks.
+//
+// With `STAGEHAND_PLACEMENT_LOG` set, every code step appends one line to that file: `<step> main=<true|false>`, plus
+// what it checked (the value it was given, whether another access to the state ran at the same time).
+
+/// Appends `line` to the placement log, when the test asked for one.
+func log(_ line: String) {
+    guard let path = ProcessInfo.processInfo.environment["STAGEHAND_PLACEMENT_LOG"] else { return }
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let bytes = Array((line + "\n").utf8)
+    _ = write(descriptor, bytes, bytes.count)
+}
+
+/// A tally that `state` steps update; it counts accesses running at once, which must never exceed one.
+struct Tally {
+    var total = 0
+}
+
+/// Accesses to the tally in progress, across threads: more than one means the state was not serialised.
+let tallyAccesses = Atomic<Int>(0)
+
+let tally = Subsystem("tally") { Tally() }
+
+let placement = CodeWorkload(
+    "placement",
+    description: "Each kind of code step logs where it ran and what value it was given.",
+    durationSeconds: 0.5
+) {
+    CodeInteraction("tap", ratePerSecond: 20)
+        .io("fetch") {
+            log("io main=\(MainQueue.isCurrent)")
+            try await Task.sleep(for: .milliseconds(5))
+            return 21
+        }
+        .compute("double") { (value: Int) in
+            log("compute main=\(MainQueue.isCurrent) input=\(value)")
+            return value * 2
+        }
+        .state(tally) { (tally: inout Tally, value: Int) in
+            let concurrent = tallyAccesses.add(1, ordering: .sequentiallyConsistent).newValue > 1
+            defer { tallyAccesses.subtract(1, ordering: .sequentiallyConsistent) }
+            usleep(200)  // long enough for an unserialised access to overlap
+            tally.total += value
+            log("state main=\(MainQueue.isCurrent) input=\(value) overlapped=\(concurrent)")
+            return "\(value)"
+        }
+        .ui("show") { (text: String) in
+            log("ui main=\(MainQueue.isCurrent) input=\(text)")
+        }
+}
+
+/// An error of the user's code, with a text the report must carry.
+struct FixtureError: Error, CustomStringConvertible {
+    var description: String
+}
+
+let throwing = CodeWorkload(
+    "throws",
+    description: "Every other request's parse throws.",
+    durationSeconds: 0.5
+) {
+    CodeInteraction("request", ratePerSecond: 20)
+        .compute("parse") { () throws -> Int in
+            struct Counter { static let calls = Atomic<Int>(0) }
+            let call = Counter.calls.add(1, ordering: .relaxed).newValue
+            if call.isMultiple(of: 2) { throw FixtureError(description: "bad input at byte 42") }
+            return call
+        }
+        .ui("show") { (_: Int) in }
+}
+
+let trapping = CodeWorkload(
+    "traps",
+    description: "The user's code traps.",
+    durationSeconds: 0.5
+) {
+    CodeInteraction("tap", ratePerSecond: 10)
+        .compute("explode") { () -> Int in fatalError("fixture trap in the user's code") }
+}
+
+let deadlocking = CodeWorkload(
+    "deadlocks",
+    description: "An io body that needs the main actor: fine when awaited, a deadlock in main-only.",
+    durationSeconds: 0.5
+) {
+    CodeInteraction("refresh", ratePerSecond: 4)
+        .io("load") { () async -> Int in
+            await MainActor.run { 1 }
+        }
+}
+
+await Stagehand.main(workloads: [placement, throwing, trapping, deadlocking])
