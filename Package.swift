@@ -26,6 +26,10 @@ let package = Package(
         /// The whole command line with the workload API: what a package's own workload executable depends on.
         .library(name: "StagehandCLI", targets: ["StagehandCLI"]),
         .library(name: "StagehandKit", targets: ["StagehandKit"]),
+        /// `swift package stagehand …`: builds the package's workload executable and runs the command line from it.
+        /// (A plugin product named `stagehand` would be dropped as a duplicate of the executable; the verb is what
+        /// users type.)
+        .plugin(name: "StagehandCommand", targets: ["StagehandCommand"]),
     ],
     dependencies: [argumentParser, hdrHistogram, yams, textTable],
     targets: [
@@ -76,6 +80,23 @@ let package = Package(
         /// Writes the built-in workload specs (`Workloads/*.yaml`) into a Swift source, so they ship inside the binary.
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedWorkloads", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+
+        // MARK: - Command plugin
+
+        /// `swift package stagehand profile NAME`: builds the package's workload executable (an executable target
+        /// depending on StagehandCLI) in release and runs it from the package directory, reports in `Reports/`.
+        .plugin(
+            name: "StagehandCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "stagehand",
+                    description: "Build the package's Stagehand workload executable and run its command line."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "`profile` writes its reports to Reports/ in the package.")
+                ]
+            )
+        ),
 
         // MARK: - Tests
 

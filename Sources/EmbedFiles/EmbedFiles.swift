@@ -26,6 +26,9 @@ struct EmbedFiles {
             source += "        \"\(url.lastPathComponent)\": \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes),\n"
         }
         source += "    ]\n}\n"
+        // Unchanged output is left alone: rewriting it would recompile StagehandKit on every build that re-runs this
+        // tool (each `swift package stagehand` call relinks it).
+        if (try? String(contentsOfFile: output, encoding: .utf8)) == source { return }
         try source.write(toFile: output, atomically: true, encoding: .utf8)
     }
 
