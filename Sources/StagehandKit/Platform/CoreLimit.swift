@@ -70,7 +70,7 @@ public enum CoreLimit {
         guard stagehand_restrict_to_cpus(cpus, Int32(cpus.count)) == 0 else {
             throw Failure("could not restrict this process to CPUs \(cpus): \(String(cString: strerror(errno)))")
         }
-        let path = "/proc/self/exe"
+        guard let path = Platform.executablePath else { throw Failure("could not find this executable's path") }
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         execv(path, arguments)
         throw Failure("could not run \(path) again on \(count) CPUs: \(String(cString: strerror(errno)))")

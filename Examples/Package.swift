@@ -1,0 +1,23 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Stagehand's examples: an "app" (ExampleApp) and the workloads that profile its real code (ExampleWorkloads), the
+// way a package adds Stagehand: an executable target under Stagehand/ that depends on the StagehandCLI product.
+let package = Package(
+    name: "StagehandExamples",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Stagehand", path: "..")],
+    targets: [
+        /// The app's own code: a feed client and view model, an image decoder and filter, a connection table.
+        .target(name: "ExampleApp"),
+        /// Workloads whose steps call ExampleApp: `swift run -c release ExampleWorkloads list`.
+        .executableTarget(
+            name: "ExampleWorkloads",
+            dependencies: ["ExampleApp", .product(name: "StagehandCLI", package: "Stagehand")],
+            path: "Stagehand/ExampleWorkloads"
+        ),
+        /// Each step's function timed alone in a loop, to check Stagehand's measured means against.
+        .executableTarget(name: "TimeAlone", dependencies: ["ExampleApp"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
