@@ -45,9 +45,15 @@ final class ProgressDisplay: Sendable {
     }
 
     func show(_ event: Profiler.Progress) {
-        if case .traceNotWritten(let reason) = event {  // a warning: shown even with --quiet
+        let warning: String? =
+            switch event {
+            case .traceNotWritten(let reason): "the trace is not written: \(reason)"
+            case .warning(let text): text
+            default: nil
+            }
+        if let warning {  // shown even with --quiet
             state.withLock { state in
-                write((inPlace && state.current != nil ? "\n" : "") + "warning: the trace is not written: \(reason)\n")
+                write((inPlace && state.current != nil ? "\n" : "") + "warning: \(warning)\n")
             }
             return
         }
@@ -73,7 +79,7 @@ final class ProgressDisplay: Sendable {
                 ticker.resume()
                 state.ticker = ticker
             }
-        case .traceNotWritten:
+        case .traceNotWritten, .warning:
             return
         case .headroomProbe(let stage, let multiplier, let met, let duration):
             let answer = met ? ANSI.green.apply("met", if: colour) : ANSI.red.apply("missed", if: colour)

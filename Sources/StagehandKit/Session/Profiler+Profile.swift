@@ -38,6 +38,16 @@ extension Profiler {
             command: command
         )
         let warnings = WarningLog()
+        var options = options
+        if options.headroom, !workload.interactions.contains(where: { $0.steps.contains(where: \.cost.scales) }) {
+            // Every probe would run the same workload: the search would report a cliff that is noise.
+            options.headroom = false
+            let warning =
+                "--headroom is skipped: it multiplies simulated step costs, and every step of \(workload.name) is "
+                + "your own code, which it cannot scale"
+            warnings.add(warning)
+            progress(.warning(warning))
+        }
         let stages = try await Profiler(
             workload: workload,
             options: options,
@@ -45,7 +55,11 @@ extension Profiler {
             calibration: calibration
         )
         .run(interruption: interruption) { event in
-            if case .traceNotWritten(let reason) = event { warnings.traceNotWritten(reason) }
+            switch event {
+            case .traceNotWritten(let reason): warnings.traceNotWritten(reason)
+            case .warning(let warning): warnings.add(warning)
+            default: break
+            }
             progress(event)
         }
         if warnings.traceFailed { environment.traceFile = nil }  // the report must not point at it
@@ -81,6 +95,10 @@ extension Workload {
 /// The warnings of one profile, collected from its progress events (which may come from any thread).
 private final class WarningLog: Sendable {
     private let state = Mutex<(warnings: [String], traceFailed: Bool)>(([], false))
+
+    func add(_ warning: String) {
+        state.withLock { $0.warnings.append(warning) }
+    }
 
     func traceNotWritten(_ reason: String) {
         state.withLock { state in

@@ -11,6 +11,8 @@ public struct Profiler: Sendable {
         case finished(Stage, repetition: Int, of: Int, RepetitionResult)
         /// The trace could not be written (the profile goes on without it): why.
         case traceNotWritten(String)
+        /// Something the user should know that changes nothing measured, e.g. a search that cannot run.
+        case warning(String)
         /// The verdict is inconclusive after `completed` repetitions: one more round of every stage follows, up to
         /// `cap`.
         case moreRepetitions(completed: Int, cap: Int)
