@@ -11,7 +11,7 @@ import StagehandCLI
 /// decoded with `JSONDecoder`, and the `@MainActor` view model updated, while the person keeps scrolling.
 let newsFeed = CodeWorkload(
     "news-feed",
-    description: "Pull to refresh a news feed while scrolling: a real HTTP GET of ~370 KB of JSON over loopback "
+    description: "Pull to refresh a news feed while scrolling: a real HTTP GET of ~400 KB of JSON over loopback "
         + "(the backend answers in 120 ms), decoded with JSONDecoder, shown by a @MainActor view model."
 ) {
     CodeInteraction("refresh", ratePerSecond: 2)
