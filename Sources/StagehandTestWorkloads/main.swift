@@ -33,10 +33,11 @@ let placement = CodeWorkload(
     description: "Each kind of code step logs where it ran and what value it was given.",
     durationSeconds: 0.5
 ) {
-    CodeInteraction("tap", ratePerSecond: 20)
+    // Poisson arrivals close together, so interactions overlap: unserialised state accesses would be caught.
+    CodeInteraction("tap", ratePerSecond: 200, arrival: .poisson)
         .io("fetch") {
             log("io main=\(MainQueue.isCurrent)")
-            try await Task.sleep(for: .milliseconds(5))
+            try await Task.sleep(for: .milliseconds(1))
             return 21
         }
         .compute("double") { (value: Int) in
@@ -46,7 +47,7 @@ let placement = CodeWorkload(
         .state(tally) { (tally: inout Tally, value: Int) in
             let concurrent = tallyAccesses.add(1, ordering: .sequentiallyConsistent).newValue > 1
             defer { tallyAccesses.subtract(1, ordering: .sequentiallyConsistent) }
-            usleep(200)  // long enough for an unserialised access to overlap
+            usleep(1000)  // long enough for an unserialised access to overlap
             tally.total += value
             log("state main=\(MainQueue.isCurrent) input=\(value) overlapped=\(concurrent)")
             return "\(value)"

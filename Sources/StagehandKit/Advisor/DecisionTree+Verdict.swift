@@ -115,11 +115,11 @@ extension DecisionTree {
             guard let count = timing.failures, count > 0 else { return nil }
             let name = workload.stepName(timing.key) ?? "a step"
             return "`\(name)` threw \(count) \(count == 1 ? "time" : "times")"
-                + (timing.firstError.map { " (first: \"\($0)\")" } ?? "")
+                + (timing.firstError.map { ", first: \"\($0)\"" } ?? "")
         }
-        return "Your code threw in \(result.stage.rawValue): \(metrics.interactionsFailed) interactions failed ("
+        return "Your code threw in \(result.stage.rawValue): \(metrics.interactionsFailed) interactions failed; "
             + steps.joined(separator: "; ")
-            + "); they ended early, so these figures leave out the work they did not do."
+            + ". They ended early, so these figures leave out the work they did not do."
     }
 
     /// What to run to settle a verdict that is not final, or `nil` when it is.

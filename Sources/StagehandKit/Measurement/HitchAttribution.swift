@@ -80,15 +80,7 @@ struct HitchAttribution {
     /// Each cause's label for `workload`, by cause: `frame work`, `job overhead`, then `kind: label` for every step
     /// in interaction order (with the interaction's name added where two interactions have a step of that name).
     static func labels(for workload: Workload) -> [String] {
-        let steps = workload.interactions.flatMap { interaction in
-            interaction.steps.map { (interaction: interaction.name, name: "\($0.kind.rawValue): \($0.label)") }
-        }
-        var interactions: [String: Set<String>] = [:]
-        for step in steps { interactions[step.name, default: []].insert(step.interaction) }
-        return ["frame work", "job overhead"]
-            + steps.map { step in
-                (interactions[step.name]?.count ?? 0) > 1 ? "\(step.name) (\(step.interaction))" : step.name
-            }
+        ["frame work", "job overhead"] + workload.stepNames
     }
 
     /// The hitch time by cause label, in milliseconds per second of `seconds`, leaving out causes with none.

@@ -378,7 +378,7 @@ public struct MarkdownReport: Sendable {
                     let threw = timing.failures.map { ", threw \($0)×" } ?? ""
                     return "\(timing.meanMs.reportFormatted) \(place)\(threw)"
                 }
-                let code = if case .code = step.cost { " (your code)" } else { "" }
+                let code = step.cost.isCode ? " (your code)" : ""
                 lines.append(
                     "| \(interaction.name) | `\(step.kind.rawValue): \(step.label)`\(code) | "
                         + cells.joined(separator: " | ") + " |"
@@ -399,7 +399,7 @@ public struct MarkdownReport: Sendable {
         }
         let tree = DecisionTree()
         let threw = result.stages.compactMap { stage in
-            tree.failures(stage, workload: result.spec).map { "- `\(stage.stage.rawValue)`: \($0)" }
+            tree.failures(stage, workload: result.spec).map { "- \($0)" }
         }
         guard !failed.isEmpty || !threw.isEmpty else { return [] }
         return ["## What went wrong", ""] + (failed + threw).map { $0.replacingNewlines() } + [""]

@@ -82,7 +82,7 @@ extension Workload {
         let timings = stages.sorted { $0.stage < $1.stage }.map(\.stepTimings)
         for (interaction, steps) in interactions.enumerated() {
             for (step, spec) in steps.steps.enumerated() {
-                guard case .code = spec.cost else { continue }
+                guard spec.cost.isCode else { continue }
                 let key = StepTiming.Key(interaction: interaction, step: step)
                 let mean = timings.lazy.compactMap { $0.first { $0.key == key && $0.runs > 0 }?.meanMs }.first
                 measured.interactions[interaction].steps[step].cost = .code(meanMs: mean)

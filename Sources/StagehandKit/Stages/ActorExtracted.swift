@@ -46,7 +46,7 @@ struct ActorExtracted: StageExecutor {
             }
             interaction.finish()
         } catch {
-            interaction.fail(error)
+            interaction.fail()
         }
     }
 }

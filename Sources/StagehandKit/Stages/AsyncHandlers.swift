@@ -26,7 +26,7 @@ struct AsyncHandlers: StageExecutor {
                 }
                 interaction.finish()
             } catch {
-                interaction.fail(error)
+                interaction.fail()
             }
         }
     }

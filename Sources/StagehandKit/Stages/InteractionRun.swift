@@ -77,9 +77,9 @@ final class InteractionRun: Sendable {
         recorder.trace?.interaction(name, from: arrival, to: now, mainActorEntries: entries)
     }
 
-    /// A step threw `error` (already recorded for that step): the interaction ends here, failed, as the stage
+    /// A step threw (its error is already recorded for that step): the interaction ends here, failed, as the stage
     /// code's `catch` ends it. The catch may run back on main after an await; that last hop is not counted.
-    func fail(_ error: any Error) {
+    func fail() {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
         recorder.interactionFailed(id, at: now)

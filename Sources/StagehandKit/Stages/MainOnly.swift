@@ -21,7 +21,7 @@ struct MainOnly: StageExecutor {
             }
             interaction.finish()
         } catch {
-            interaction.fail(error)
+            interaction.fail()
         }
     }
 }

@@ -29,7 +29,7 @@ struct Offloaded: StageExecutor {
                 }
                 interaction.finish()
             } catch {
-                interaction.fail(error)
+                interaction.fail()
             }
         }
     }

@@ -83,12 +83,14 @@ struct StepRun: Sendable {
     func blockingWait() throws {
         guard !recorder.isCancelled else { return }
         let onMain = MainQueue.isCurrent
-        let start = Instant.now
         guard case .io(let code) = body else {
+            let start = Instant.now
             Self.sleep(ms: waitMs)
             return record(since: start, onMain: onMain)
         }
-        if onMain { BlockedMainWatch.waiting(for: "io: \(label)", of: interaction, since: start) }
+        // Before the wait is timed: the watch is Stagehand's, not the step's.
+        if onMain { BlockedMainWatch.waiting(for: "io: \(label)", of: interaction, since: .now) }
+        let start = Instant.now
         let outcome = Self.waitBlocking { [flow] in try await code(flow.current) }
         if onMain { BlockedMainWatch.done() }
         record(since: start, onMain: onMain)

@@ -99,17 +99,34 @@ public enum Cost: Sendable, Codable, Equatable {
     /// The user's own code (a workload declared in Swift: ``CodeWorkload``), whose cost is what it takes when it runs.
     /// `meanMs` is its measured mean in a profile's result (see ``ProfileResult``), `nil` before it has run.
     case code(meanMs: Double?)
+
+    /// Whether this is the user's own code rather than a simulated cost.
+    public var isCode: Bool {
+        if case .code = self { return true }
+        return false
+    }
 }
 
 extension Workload {
-    /// The step at `key` as the report names it, `kind: label` (with its interaction's name when there are several),
-    /// or `nil` when the workload has no such step.
+    /// Every step as the report names it, in interaction then step order: `kind: label`, with the interaction's name
+    /// added, `kind: label (interaction)`, where two interactions have a step of that name.
+    var stepNames: [String] {
+        let steps = interactions.flatMap { interaction in
+            interaction.steps.map { (interaction: interaction.name, name: "\($0.kind.rawValue): \($0.label)") }
+        }
+        var interactionsOf: [String: Set<String>] = [:]
+        for step in steps { interactionsOf[step.name, default: []].insert(step.interaction) }
+        return steps.map { step in
+            (interactionsOf[step.name]?.count ?? 0) > 1 ? "\(step.name) (\(step.interaction))" : step.name
+        }
+    }
+
+    /// The step at `key` as ``stepNames`` names it, or `nil` when the workload has no such step.
     func stepName(_ key: StepTiming.Key) -> String? {
         guard interactions.indices.contains(key.interaction),
             interactions[key.interaction].steps.indices.contains(key.step)
         else { return nil }
-        let interaction = interactions[key.interaction]
-        let step = interaction.steps[key.step]
-        return "\(step.kind.rawValue): \(step.label)" + (interactions.count > 1 ? " in \(interaction.name)" : "")
+        let before = interactions[..<key.interaction].reduce(0) { $0 + $1.steps.count }
+        return stepNames[before + key.step]
     }
 }

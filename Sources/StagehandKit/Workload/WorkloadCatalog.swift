@@ -69,10 +69,9 @@ public struct WorkloadCatalog: Sendable {
     /// - Throws: ``MissingCode`` when the spec has code steps and this executable has no workload of that name with
     ///   the same steps (a result file profiled again by another binary).
     func code(for workload: Workload) throws(MissingCode) -> WorkloadCode {
-        let hasCode = workload.interactions.contains {
-            $0.steps.contains { if case .code = $0.cost { true } else { false } }
+        guard workload.interactions.contains(where: { $0.steps.contains(where: \.cost.isCode) }) else {
+            return WorkloadCode(simulating: workload)
         }
-        guard hasCode else { return WorkloadCode(simulating: workload) }
         guard let declared = code.first(where: { $0.spec.name == workload.name }),
             declared.spec.interactions.map(\.steps.count) == workload.interactions.map(\.steps.count)
         else { throw MissingCode(workload: workload.name) }

@@ -14,10 +14,4 @@ enum StepBody: Sendable {
     case io(@Sendable (any Sendable) async throws -> any Sendable)
     /// A closure over its subsystem's state, run wherever the stage keeps that state.
     case state(@Sendable (SubsystemState, any Sendable) throws -> any Sendable)
-
-    /// Whether this is the user's code rather than a simulated cost.
-    var isCode: Bool {
-        if case .simulated = self { return false }
-        return true
-    }
 }
