@@ -11,9 +11,18 @@ import Testing
     }
 
     /// The `stagehand` built beside this test bundle.
-    static let executable: URL = {
-        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return tests.deletingLastPathComponent().appending(path: "stagehand")
+    static let executable = productsDirectory.appending(path: "stagehand")
+
+    /// Where `swift build` put the products. On Linux the tests are an executable there; on macOS they are an
+    /// `.xctest` bundle there, loaded by a runner elsewhere, so the bundle is looked for (as SwiftPM's own package
+    /// templates did).
+    static let productsDirectory: URL = {
+        #if os(macOS)
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return URL(fileURLWithPath: Platform.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
     }()
 
     static func stagehand(_ arguments: String..., in directory: URL? = nil) async throws -> Run {
@@ -136,7 +145,7 @@ import Testing
         (["--duration=-1"], "--duration must be more than 0"),
         (["--refresh-hz", "500"], "--refresh-hz must be from 1 to 240"),
         (["--trace", "/tmp"], "--trace names a file to write, and /tmp is a directory"),
-        (["--cores", "0"], "--cores must be from 1 to"),
+        (["--cores", "0"], CoreLimit.isSupported ? "--cores must be from 1 to" : "--cores needs Linux"),
     ])
     func badArgumentsExit64(_ arguments: [String], _ message: String) async throws {
         let process = try await Self.stagehand(arguments: ["profile", "counter"] + arguments)
@@ -214,7 +223,7 @@ import Testing
 
     /// On a terminal the progress line is redrawn in place with the elapsed time; with `CI` set it is plain lines,
     /// terminal or not. Run under `script`, which gives the profile a pseudo-terminal.
-    @Test(arguments: [false, true])
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")), arguments: [false, true])
     func progressRedrawsInPlaceOnlyOnATerminalOutsideCI(ci: Bool) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -224,7 +233,14 @@ import Testing
             + ["--repetitions", "1", "--output", directory.path]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        #if os(Linux)
+        // util-linux script(1): -q quiet, -e the command's exit status, -c the command, then the transcript.
         process.arguments = ["-qec", command.joined(separator: " "), transcript.path]
+        #else
+        // BSD script(1), as on macOS: -q quiet, the transcript, then the command and its arguments; it exits with the
+        // command's status.
+        process.arguments = ["-q", transcript.path] + command
+        #endif
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = ci ? "true" : nil
         environment["TERM"] = "xterm"
@@ -377,12 +393,31 @@ import Testing
 
     /// The `run-stage` children a profile with process id `pid` has running (its scratch folder names the pid).
     static func stageChildren(ofProfile pid: Int32) -> [String] {
+        commandLines().filter { $0.contains("run-stage") && $0.contains("stagehand-\(pid)-") }
+    }
+
+    /// Every running process's command line.
+    ///
+    /// Linux reads `/proc/PID/cmdline`, which needs nothing installed; elsewhere `ps -A -ww -o command=` (`ps`
+    /// as macOS has it) lists them.
+    static func commandLines() -> [String] {
+        #if os(Linux)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { $0.allSatisfy(\.isNumber) }.compactMap { entry in
             guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
-            let commandLine = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return commandLine.contains("run-stage") && commandLine.contains("stagehand-\(pid)-") ? entry : nil
+            return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
         }
+        #else
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/ps")
+        process.arguments = ["-A", "-ww", "-o", "command="]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return [] }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #endif
     }
 
     /// Ctrl-C in the middle of a stage run: the child is gone, no report is written, and the exit status says so.

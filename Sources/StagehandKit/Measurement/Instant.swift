@@ -1,12 +1,6 @@
 import Dispatch
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A point on the monotonic clock that Dispatch timers use (`CLOCK_MONOTONIC`), in nanoseconds.
+/// A point on the monotonic clock that Dispatch timers use, in nanoseconds (``Platform/monotonicNanoseconds``).
 ///
 /// The frame clock's vsync grid, arrivals and every measurement use this one clock, so intervals between them are
 /// exact subtractions.
@@ -17,21 +11,12 @@ public struct Instant: Comparable, Hashable, Sendable, Codable {
         self.nanoseconds = nanoseconds
     }
 
-    /// Now, read with `clock_gettime`: an opaque call the optimiser cannot merge with another reading or move the
-    /// measured work across (it did both with `DispatchTime.now()`, timing 200 ms of work as zero).
-    public static var now: Instant {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Instant(nanoseconds: UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec))
-    }
+    /// Now: an opaque call the optimiser cannot merge with another reading or move the measured work across.
+    public static var now: Instant { Instant(nanoseconds: Platform.monotonicNanoseconds) }
 
-    /// CPU time the calling thread has used, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): unlike wall time, it does
-    /// not grow while the thread waits for a core.
-    static var threadCPUNanoseconds: UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    /// CPU time the calling thread has used, in nanoseconds: unlike wall time, it does not grow while the thread waits
+    /// for a core.
+    static var threadCPUNanoseconds: UInt64 { Platform.threadCPUNanoseconds }
 
     /// The same instant as a Dispatch deadline.
     var dispatchTime: DispatchTime { DispatchTime(uptimeNanoseconds: nanoseconds) }

@@ -110,7 +110,7 @@ public final class TraceLog: Sendable {
 
     private struct State {
         var recording = Recording()
-        /// `pthread_self()` of each thread seen, to its index.
+        /// ``Platform/currentThread`` of each thread seen, to its index.
         var threads: [UInt: Int] = [:]
     }
 
@@ -123,7 +123,7 @@ public final class TraceLog: Sendable {
     /// Room for every event is reserved here, so recording never grows the array, and never copies it while holding
     /// the lock that main's frame probe also takes. Pages are touched only as events fill them.
     init() {
-        mainThread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        mainThread = Platform.currentThread
         state.withLock { state in
             state.threads[mainThread] = 0
             state.recording.events.reserveCapacity(Self.capacity)
@@ -212,7 +212,7 @@ public final class TraceLog: Sendable {
     }
 
     private func append(_ event: Event, onThisThread: Bool = false) {
-        let thread = onThisThread ? UInt(bitPattern: Int(bitPattern: pthread_self())) : nil
+        let thread = onThisThread ? Platform.currentThread : nil
         state.withLock { state in
             guard state.recording.events.count < Self.capacity else {
                 state.recording.dropped += 1

@@ -17,5 +17,64 @@ extension Platform {
         let path = String(cString: buffer)
         return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
+
+    /// Now, in nanoseconds, on the clock Dispatch deadlines are measured on, so an ``Instant`` converts to a
+    /// `DispatchTime` by its number alone.
+    ///
+    /// Darwin: `clock_gettime_nsec_np(CLOCK_UPTIME_RAW)`, which clock_gettime(3) documents as `mach_absolute_time()`
+    /// in nanoseconds: the clock `DispatchTime.now()` reads, which stops while the Mac sleeps. (`CLOCK_MONOTONIC`
+    /// keeps counting through sleep, so on a Mac that has slept since boot every deadline made from it would be
+    /// late by the total time asleep.) package-benchmark's `BenchmarkClock.now` makes the same call.
+    static var monotonicNanoseconds: UInt64 {
+        clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+    }
+
+    /// CPU time the calling thread has used, in nanoseconds: unlike wall time, it does not grow while the thread waits
+    /// for a core.
+    ///
+    /// Darwin: `clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)`; clock_gettime(3) lists the clock as "the amount of
+    /// CPU (in user- or kernel-mode) used by the calling thread".
+    static var threadCPUNanoseconds: UInt64 {
+        clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)
+    }
+
+    /// `RUSAGE_SELF`, an `Int32` constant in `<sys/resource.h>`.
+    static let rusageSelf = RUSAGE_SELF
+
+    /// `ru_maxrss` is in bytes on Darwin (getrusage(2): "the maximum resident set size utilized (in bytes)").
+    static let maxResidentUnitBytes = 1.0
+
+    /// The CPU's marketing name, or `nil` where the system does not say.
+    ///
+    /// Darwin: `sysctlbyname("machdep.cpu.brand_string")` (sysctl(3)), asked for its size first: "Apple M2 Pro" on
+    /// Apple silicon, the Intel brand string on Intel Macs.
+    static var cpuModel: String? {
+        var size = 0
+        guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: size)
+        guard sysctlbyname("machdep.cpu.brand_string", &buffer, &size, nil, 0) == 0 else { return nil }
+        return String(cString: buffer)
+    }
+
+    /// The operating system's name and version, or `nil` where the system does not say.
+    ///
+    /// Darwin: Foundation's `ProcessInfo.operatingSystemVersionString` ("Version 15.1 (Build 24B83)").
+    static var operatingSystemName: String? {
+        "macOS \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    }
+
+    /// The calling thread, as a number no other living thread has: Darwin's `pthread_t` is a pointer.
+    static var currentThread: UInt { UInt(bitPattern: pthread_self()) }
+
+    /// Whether a thread can run below the main thread by lowering its own priority.
+    ///
+    /// Darwin: Stagehand does not. The system already runs the main thread at QoS user-interactive and a task
+    /// started from it at the QoS it inherits (user-initiated), below main, as in an app; and `setpriority` there acts
+    /// on the whole process (setpriority(2)), main included. Changing a pool thread's QoS would fight
+    /// libdispatch, which sets a worker's QoS for each work item it runs.
+    static let lowersThreadPriority = false
+
+    /// Does nothing on Darwin: see ``lowersThreadPriority``.
+    static func lowerThisThreadPriority(toNice nice: Int32) {}
 }
 #endif

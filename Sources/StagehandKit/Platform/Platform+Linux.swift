@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import Glibc
 
 extension Platform {
     /// The path of this process's executable, symbolic links resolved: what a stage child is started from, so it
@@ -9,6 +10,72 @@ extension Platform {
     public static var executablePath: String? {
         let path = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         return path == "/proc/self/exe" ? nil : path
+    }
+
+    /// Now, in nanoseconds, on the clock Dispatch deadlines are measured on, so an ``Instant`` converts to a
+    /// `DispatchTime` by its number alone.
+    ///
+    /// Linux: `CLOCK_MONOTONIC`, which swift-corelibs-libdispatch uses for `DispatchTime.now()`
+    /// (`_dispatch_uptime()` in `src/shims/time.h`). Read with `clock_gettime`: an opaque call the optimiser cannot
+    /// merge with another reading or move the measured work across (it did both with `DispatchTime.now()`, timing
+    /// 200 ms of work as zero).
+    static var monotonicNanoseconds: UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// CPU time the calling thread has used, in nanoseconds: unlike wall time, it does not grow while the thread waits
+    /// for a core.
+    ///
+    /// Linux: `clock_gettime(CLOCK_THREAD_CPUTIME_ID)` (clock_gettime(2)).
+    static var threadCPUNanoseconds: UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// `RUSAGE_SELF`, which glibc declares as an enum case and takes as an `Int32`.
+    static let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+
+    /// `ru_maxrss` is in kibibytes on Linux (getrusage(2): "in kilobytes").
+    static let maxResidentUnitBytes = 1024.0
+
+    /// The CPU's marketing name, or `nil` where the system does not say.
+    ///
+    /// Linux: the first `model name` line of `/proc/cpuinfo` (x86; many Arm kernels give none).
+    static var cpuModel: String? {
+        guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let model = line.split(separator: ":", maxSplits: 1).last
+        else { return nil }
+        return model.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The operating system's name and version, or `nil` where the system does not say.
+    ///
+    /// Linux: `PRETTY_NAME` in `/etc/os-release` (os-release(5)).
+    static var operatingSystemName: String? {
+        guard let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
+            let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        else { return nil }
+        return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    /// The calling thread, as a number no other living thread has: glibc's `pthread_t` is an integer.
+    static var currentThread: UInt { UInt(pthread_self()) }
+
+    /// Whether a thread can run below the main thread by lowering its own priority.
+    ///
+    /// Linux: yes. The scheduler treats main and the pool's threads alike unless told otherwise, and a nice value
+    /// belongs to one thread (a Linux thread is a task with its own nice value; sched(7), setpriority(2) "BUGS").
+    static let lowersThreadPriority = true
+
+    /// Lowers the calling thread's priority to nice `nice`; other threads keep theirs. Lowering needs no privilege.
+    ///
+    /// Linux: `setpriority(PRIO_PROCESS, 0, nice)`, where `who` 0 is the calling thread, not the whole process.
+    static func lowerThisThreadPriority(toNice nice: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
     }
 }
 #endif

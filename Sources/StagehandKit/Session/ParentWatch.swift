@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // getppid and _exit: POSIX, the same on Linux and Darwin
 
 /// Ties a stage child's life to its parent's: if the profiler dies (Ctrl-C, a crash, a killed CI job), the child
 /// exits within half a second, so a stage blocked for minutes is never left behind as an orphan.

@@ -116,20 +116,12 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
 
     private static var cpuModel: String {
         let architecture = uname { $0.machine }
-        guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-            let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-            let model = line.split(separator: ":", maxSplits: 1).last
-        else { return architecture }
-        return "\(model.trimmingCharacters(in: .whitespaces)) (\(architecture))"
+        return Platform.cpuModel.map { "\($0) (\(architecture))" } ?? architecture
     }
 
     private static var operatingSystem: String {
         let kernel = "\(uname { $0.sysname }) \(uname { $0.release })"
-        guard let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
-            let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
-        else { return kernel }
-        let name = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        return "\(name), \(kernel)"
+        return Platform.operatingSystemName.map { "\($0), \(kernel)" } ?? kernel
     }
 
     private static func uname(_ field: (utsname) -> Any) -> String {

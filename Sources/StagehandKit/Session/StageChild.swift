@@ -5,15 +5,6 @@ import Foundation
 /// A stage runs in a child process of its own so that a crash, a hang or a flood of output in the workload cannot
 /// take the profile down, and so stages cannot disturb each other's threads or heap.
 public enum StageChild {
-    /// This process's peak resident set (`VmHWM` in `/proc/self/status`), or 0 where that is not available.
-    static var peakResidentBytes: Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        else { return 0 }
-        return kilobytes * 1024
-    }
-
     /// How long the unmeasured warm-up run before the measured one takes arrivals, at most.
     public static let warmUpSeconds = 0.3
 
@@ -80,7 +71,7 @@ public enum StageChild {
             trace: invocation.traceFile != nil
         ).run()
         var metrics = outcome.metrics
-        metrics.peakProcessResidentBytes = Self.peakResidentBytes  // the run's peak, before writing anything out
+        metrics.peakProcessResidentBytes = Platform.peakResidentBytes ?? 0  // the run's peak, before writing anything out
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))
         }

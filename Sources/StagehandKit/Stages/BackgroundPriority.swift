@@ -1,15 +1,14 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Whether threads that run offloaded work yield to the main thread, as they do on Apple platforms.
 ///
 /// Apple platforms run the main thread at user-interactive priority, above the cooperative pool's background work.
 /// Linux schedules them alike, so on a machine with few cores offloaded work competes with main for the CPU. With
 /// `main-first`, each thread lowers its own priority (nice 10) as it starts offloaded work: the pool threads, the
 /// actors' threads. Lowering is always allowed; nothing here needs privileges.
+///
+/// On Darwin neither policy changes anything (``Platform/lowersThreadPriority``): the system's QoS already runs main
+/// first, as in an app, and the environment block says so.
 public enum BackgroundPriority: String, Sendable, Codable, CaseIterable {
     /// Offloaded work runs at the main thread's priority (Linux's default).
     case same
@@ -19,9 +18,18 @@ public enum BackgroundPriority: String, Sendable, Codable, CaseIterable {
     /// What a profile uses unless told otherwise.
     public static let defaultPolicy = BackgroundPriority.mainFirst
 
-    /// The policy in words, for the report's environment block.
+    /// The policy in words, for the report's environment block: what was done on this platform.
     public var environmentDescription: String {
-        switch self {
+        environmentDescription(lowering: Platform.lowersThreadPriority)
+    }
+
+    /// The policy in words where threads can (`lowering`) or cannot lower their own priority.
+    func environmentDescription(lowering: Bool) -> String {
+        guard lowering else {
+            return "\(rawValue) asked, nothing changed: on macOS the system's QoS already runs the main thread "
+                + "(user-interactive) above offloaded work (the user-initiated QoS it inherits), as in an app"
+        }
+        return switch self {
         case .same:
             "same: offloaded work runs at the main thread's priority, as Linux schedules it by default "
                 + "(Apple platforms run main above background work)"
@@ -43,14 +51,11 @@ public enum BackgroundPriority: String, Sendable, Codable, CaseIterable {
 
     /// Called by stage code as it starts work off the main thread; under `main-first`, lowers this thread, once.
     static func enteringBackgroundWork() {
-        guard lowering.load(ordering: .relaxed) else { return }
-        #if os(Linux)
+        guard Platform.lowersThreadPriority, lowering.load(ordering: .relaxed) else { return }
         // A system call costs about 0.4 µs here, on every hop onto the pool: remember the threads already lowered.
         guard lowered.value == 0 else { return }
-        // On Linux a nice value belongs to a thread, and `who` 0 is the calling thread, not the whole process.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNice)
+        Platform.lowerThisThreadPriority(toNice: backgroundNice)
         lowered.value = 1
-        #endif
     }
 
     /// 1 on a thread once it has lowered its own priority; nothing ever raises it again.

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A pointer-sized number each thread has its own copy of (a pthread key), 0 until the thread sets it.
+/// A pointer-sized number each thread has its own copy of (a POSIX thread key, the same on Linux and Darwin), 0 until
+/// the thread sets it.
 ///
 /// Stored as a bit pattern, never dereferenced: it needs no destructor, and reading or setting it allocates nothing
 /// (after a thread's first set of a key, which glibc may back with a small block), so it can sit on the measured path.
@@ -25,11 +26,5 @@ struct ThreadSpecificValue: Sendable {
     }
 
     /// The calling thread, as a number no other living thread has.
-    static var currentThread: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
+    static var currentThread: UInt { Platform.currentThread }
 }
