@@ -35,11 +35,12 @@ let package = Package(
     targets: [
         // MARK: - C
 
-        /// jemalloc as the process allocator, and its statistics (`mallctl`).
+        /// jemalloc as the process allocator, and its statistics (`mallctl`). SwiftPM also looks for the pkg-config
+        /// file under Homebrew's prefix when a `.brew` provider is declared (`/opt/homebrew` on Apple silicon).
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"])]
+            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
         ),
 
         /// What Swift cannot call directly on Linux: the CPU-affinity calls (`profile --cores`).

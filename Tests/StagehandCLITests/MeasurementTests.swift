@@ -48,6 +48,7 @@ import Testing
             let perStep = try #require(stage.metrics?.allocationsPerInteraction) / 4
             let basePerStep = try #require(base.metrics?.allocationsPerInteraction) / 4
             #expect(abs(perStep - basePerStep - 99) <= 0.5, "\(stage.stage.rawValue): \(perStep) vs \(basePerStep)")
+            #expect(stage.metrics?.allocationsCounted == true, "the run's known-answer check passed")
         }
     }
 

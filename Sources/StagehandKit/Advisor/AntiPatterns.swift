@@ -17,7 +17,9 @@ extension DecisionTree {
             guard let metrics = byStage[later]?.metrics else { continue }
             var costs: [String] = []
             let extraAllocations = metrics.allocationsPerInteraction - base.allocationsPerInteraction
-            if extraAllocations > base.allocationsPerInteraction * thresholds.allocationIncrease + 1 {
+            let allocationsCounted = metrics.allocationsCounted && base.allocationsCounted  // else not evidence
+            if allocationsCounted, extraAllocations > base.allocationsPerInteraction * thresholds.allocationIncrease + 1
+            {
                 costs.append("\(extraAllocations.reportFormatted) more allocations per interaction")
             }
             let extraHops = metrics.mainActorHopsPerInteraction - base.mainActorHopsPerInteraction

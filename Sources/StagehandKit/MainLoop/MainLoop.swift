@@ -104,8 +104,10 @@ final class MainLoop {
         ) { [unowned self] arrival in
             self.deliver(arrival, to: executor)
         }
-        // Before anything is counted: what the harness allocates per delivery (the interaction's step list and
-        // accounting, the event source's callback and re-arming its timer), so the workload's counts can leave it out.
+        // Before anything is counted: whether counts are exact in this process (a known answer), and what the harness
+        // allocates per delivery (the interaction's step list and accounting, the event source's callback and
+        // re-arming its timer), so the workload's counts can leave it out.
+        let allocationsCounted = allocations.map { AllocationCheck.countsExactly(with: $0) } ?? false
         let harness = HarnessAllocations(interactions: workload.interactions.count, probe: allocations) { index in
             _ = makeRun(of: index, id: -1, arrival: .now)
             events.idleDelivery()
@@ -132,7 +134,7 @@ final class MainLoop {
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
-                    let (metrics, timings, distributions) = recorder.metrics(
+                    let (measured, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
@@ -140,6 +142,8 @@ final class MainLoop {
                         allocationsEnd: self.allocations?.sample(),
                         harnessAllocations: harness.total(deliveries: self.deliveries)
                     )
+                    var metrics = measured
+                    metrics.allocationsCounted = allocationsCounted
                     continuation.resume(
                         returning: Outcome(
                             metrics: metrics,

@@ -59,7 +59,14 @@ public struct JemallocProbe: Sendable {
         var oldEpoch: UInt64 = 0
         var length = MemoryLayout<UInt64>.size
         epoch.withUnsafeBufferPointer { mib in
-            _ = mallctlbymib(mib.baseAddress, mib.count, &oldEpoch, &length, &newEpoch, MemoryLayout<UInt64>.size)
+            _ = stagehand_mallctlbymib(
+                mib.baseAddress,
+                mib.count,
+                &oldEpoch,
+                &length,
+                &newEpoch,
+                MemoryLayout<UInt64>.size
+            )
         }
         var allocations: UInt64 = 0
         var bytes: UInt64 = 0
@@ -82,7 +89,7 @@ public struct JemallocProbe: Sendable {
     public static var version: String? {
         var pointer: UnsafePointer<CChar>?
         var length = MemoryLayout<UnsafePointer<CChar>?>.size
-        guard mallctl("version", &pointer, &length, nil, 0) == 0, let pointer else { return nil }
+        guard stagehand_mallctl("version", &pointer, &length, nil, 0) == 0, let pointer else { return nil }
         return String(cString: pointer).split(separator: "-").first.map(String.init)
     }
 
@@ -90,7 +97,7 @@ public struct JemallocProbe: Sendable {
         var mib = [Int](repeating: 0, count: 8)
         var length = mib.count
         let status = mib.withUnsafeMutableBufferPointer { buffer in
-            mallctlnametomib(name, buffer.baseAddress, &length)
+            stagehand_mallctlnametomib(name, buffer.baseAddress, &length)
         }
         return status == 0 ? Array(mib.prefix(length)) : nil
     }
@@ -99,14 +106,14 @@ public struct JemallocProbe: Sendable {
     private static func read<T: FixedWidthInteger>(_ name: String) -> T? {
         var value: T = 0
         var length = MemoryLayout<T>.size
-        return mallctl(name, &value, &length, nil, 0) == 0 ? value : nil
+        return stagehand_mallctl(name, &value, &length, nil, 0) == 0 ? value : nil
     }
 
     private static func read<T: FixedWidthInteger>(_ mib: [Int]) -> T? {
         var value: T = 0
         var length = MemoryLayout<T>.size
         let status = mib.withUnsafeBufferPointer { buffer in
-            mallctlbymib(buffer.baseAddress, buffer.count, &value, &length, nil, 0)
+            stagehand_mallctlbymib(buffer.baseAddress, buffer.count, &value, &length, nil, 0)
         }
         return status == 0 ? value : nil
     }

@@ -100,15 +100,30 @@ public struct Metric: Sendable {
     /// The figure in the shown unit.
     public func shown(_ metrics: StageMetrics) -> Double { read(metrics) * unit.scale }
 
+    /// Whether the figure comes from jemalloc's allocation counters, which a run's known-answer check can find
+    /// inexact (``StageMetrics/allocationsCounted``).
+    public var isAllocationCount: Bool { id == .allocations || id == .allocatedBytes }
+
+    /// Whether `metrics` holds this figure as a measurement: every figure, except an allocation figure whose counts
+    /// are unverified. One that is not is shown as "unverified" and never compared or judged.
+    public func isMeasured(in metrics: StageMetrics) -> Bool {
+        !isAllocationCount || metrics.allocationsCounted
+    }
+
     /// The figure as a short cell: the shown value and its suffix.
     public func plainCell(_ metrics: StageMetrics) -> String {
-        shown(metrics).reportFormatted + unit.suffix
+        guard isMeasured(in: metrics) else { return Self.unverified }
+        return shown(metrics).reportFormatted + unit.suffix
     }
 
     /// The Markdown report's cell, which may show more than the judged value (p50 beside p99, the longest hang).
     public func cell(_ metrics: StageMetrics) -> String {
-        richCell?(metrics) ?? plainCell(metrics)
+        guard isMeasured(in: metrics) else { return Self.unverified }
+        return richCell?(metrics) ?? plainCell(metrics)
     }
+
+    /// The cell of a figure that is not a measurement (``isMeasured(in:)``).
+    public static let unverified = "unverified"
 
     /// The catalogue entry of `id`.
     public static func of(_ id: ID) -> Metric {

@@ -36,6 +36,7 @@ extension StageMetrics {
                 medianOf: runs.compactMap { $0.subsystemHopWaitMs[subsystem] }
             )
         }
+        allocationsCounted = runs.allSatisfy(\.allocationsCounted)  // one unverified run leaves the median unverified
         for work in Set(runs.flatMap(\.mainThreadBusyMsPerS.keys)) {
             mainThreadBusyMsPerS[work] = median(runs.map { $0.mainThreadBusyMsPerS[work] ?? 0 })
         }

@@ -88,6 +88,10 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var allocationsPerInteraction: Double = 0
     /// Bytes jemalloc handed out during the run (cumulative, not net), less the harness's, / interactions delivered.
     public var allocatedBytesPerInteraction: Double = 0
+    /// Whether the allocation figures are counts: the run's known-answer check (``AllocationCheck``) read exactly the
+    /// allocations it made. `false` where jemalloc is not the allocator or misses some of them (possible on macOS);
+    /// reports then show the allocation figures as unverified. Absent from older results, which mean `true`.
+    public var allocationsCounted: Bool = true
     /// jemalloc's resident bytes at the end of the run.
     public var residentBytes: Double = 0
     /// The stage child's peak resident set (VmHWM) at the end of the run, harness included.
@@ -179,6 +183,8 @@ extension StageMetrics {
         allocatedBytesPerInteraction =
             try container.decodeIfPresent(Double.self, forKey: .allocatedBytesPerInteraction)
             ?? allocatedBytesPerInteraction
+        allocationsCounted =
+            try container.decodeIfPresent(Bool.self, forKey: .allocationsCounted) ?? allocationsCounted
         residentBytes = try container.decodeIfPresent(Double.self, forKey: .residentBytes) ?? residentBytes
         peakProcessResidentBytes =
             try container.decodeIfPresent(Double.self, forKey: .peakProcessResidentBytes) ?? peakProcessResidentBytes

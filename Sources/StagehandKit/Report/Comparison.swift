@@ -66,7 +66,8 @@ public struct Comparison: Sendable {
                 statusChanges.append((stage, old.status, new.status))
             }
             guard let oldMetrics = old.metrics, let newMetrics = new.metrics else { continue }
-            for metric in Metric.compared.map(Metric.of) {
+            for metric in Metric.compared.map(Metric.of)
+            where metric.isMeasured(in: oldMetrics) && metric.isMeasured(in: newMetrics) {
                 let beforeRuns = old.repetitions.compactMap(\.metrics).map(metric.shown)
                 let afterRuns = new.repetitions.compactMap(\.metrics).map(metric.shown)
                 var row = Row(

@@ -95,7 +95,7 @@ public struct MarkdownReport: Sendable {
         guard let better = metric.better else { return [] }
         let measured = result.stages.compactMap { stage in
             stage.metrics.flatMap { metrics in
-                metric.cell(metrics) == "–"
+                metric.cell(metrics) == "–" || !metric.isMeasured(in: metrics)
                     ? nil
                     : (
                         stage: stage.stage, printed: metric.plainCell(metrics),
@@ -442,6 +442,17 @@ public struct MarkdownReport: Sendable {
         return text
     }
 
+    /// The allocator, and whether its counts were checked in every stage run.
+    private func allocator() -> String {
+        let unverified = result.stages.filter { $0.metrics?.allocationsCounted == false }.map(\.stage.rawValue)
+        guard !unverified.isEmpty else { return result.environment.allocator }
+        return result.environment.allocator + "; **allocation counts unverified** in "
+            + unverified.map { "`\($0)`" }.joined(separator: ", ")
+            + ": a known number of allocations, made just before a run, did not read as that number in jemalloc's "
+            + "statistics (on macOS: jemalloc's malloc zone was not the default, or thread caches stayed on), so "
+            + "allocation figures show as unverified"
+    }
+
     private func environment() -> [String] {
         let environment = result.environment
         var rows: [(String, String)] = [
@@ -449,7 +460,7 @@ public struct MarkdownReport: Sendable {
             ("cores", coresText()),
             ("OS", environment.os),
             ("Swift", environment.swift),
-            ("allocator", environment.allocator),
+            ("allocator", allocator()),
             ("thread priority", environment.priority),
             ("work loop", workLoop()),
         ]

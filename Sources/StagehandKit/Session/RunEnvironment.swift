@@ -88,7 +88,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
             os: operatingSystem,
             allocator: JemallocProbe.version.map {
                 "jemalloc \($0) (the process allocator; thread caches off in stage runs so every allocation is counted)"
-            } ?? "system malloc (jemalloc statistics unavailable: allocation counts are zero)",
+            } ?? "system malloc (jemalloc statistics unavailable: allocation figures show as unverified)",
             priority: options.priority.environmentDescription,
             workLoopIterationsPerMs: calibration.iterationsPerMs,
             probeCostMicrosecondsPerStep: ProbeCost.microsecondsPerStep(),

@@ -124,15 +124,18 @@ public struct StageChildInvocation: Codable, Sendable, Equatable {
     }
 
     /// The child's environment: this process's, with jemalloc's thread caches off so that its statistics count every
-    /// allocation (a cached allocation is otherwise invisible to them until the cache is flushed).
+    /// allocation (a cached allocation is otherwise invisible to them until the cache is flushed). jemalloc reads
+    /// `MALLOC_CONF`, or `JE_MALLOC_CONF` when built with its `je_` prefix (macOS's default; INSTALL.md, "MALLOC_CONF
+    /// --> PREFIX_MALLOC_CONF"), so both are set; the child's ``AllocationCheck`` confirms it took.
     ///
     /// Swift's crash backtracer is off too: a crashing stage then dies at once with the runtime's one-line message
     /// as its last output, instead of spending seconds symbolicating (long enough to look hung) and ending its
     /// output with register dumps.
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        let existing = environment["MALLOC_CONF"].map { "\($0)," } ?? ""
-        environment["MALLOC_CONF"] = existing + "tcache:false"
+        for name in ["MALLOC_CONF", "JE_MALLOC_CONF"] {
+            environment[name] = (environment[name].map { "\($0)," } ?? "") + "tcache:false"
+        }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
     }

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import StagehandKit
+
+/// Allocation figures whose run failed the known-answer check (``AllocationCheck``) are not measurements: nothing
+/// prints them as numbers, compares them or judges by them.
+@Suite struct AllocationCountsTests {
+    static func unverified(_ metrics: StageMetrics) -> StageMetrics {
+        var metrics = metrics
+        metrics.allocationsCounted = false
+        return metrics
+    }
+
+    @Test func unverifiedAllocationFiguresShowAsUnverified() {
+        var metrics = StageMetrics()
+        metrics.allocationsPerInteraction = 12
+        metrics.allocatedBytesPerInteraction = 4096
+        metrics.hitchTimeRatioMsPerS = 3
+        for metric in Metric.catalogue {
+            #expect(metric.cell(metrics) != Metric.unverified)
+            let shown = Self.unverified(metrics)
+            #expect((metric.cell(shown) == Metric.unverified) == metric.isAllocationCount, "\(metric.id)")
+            #expect((metric.plainCell(shown) == Metric.unverified) == metric.isAllocationCount, "\(metric.id)")
+        }
+        #expect(Metric.catalogue.filter(\.isAllocationCount).map(\.id) == [.allocations, .allocatedBytes])
+    }
+
+    /// One unverified repetition leaves the stage's figure unverified.
+    @Test func aStageIsCountedOnlyWhenEveryRunWas() {
+        let runs = [StageMetrics(), Self.unverified(StageMetrics()), StageMetrics()]
+        #expect(StageMetrics(medianOf: runs).allocationsCounted == false)
+        #expect(StageMetrics(medianOf: [StageMetrics(), StageMetrics()]).allocationsCounted)
+    }
+
+    /// The fixture's actor-extracted stage costs 2.67 more allocations per interaction than offloaded, which the
+    /// "concurrency bought nothing" lint reports; with its counts unverified, the row says so and the lint is silent.
+    @Test func theReportNamesUnverifiedStagesAndNoLintUsesThem() throws {
+        var result = try ReportTests.fixture()
+        let extracted = try #require(result.stages.firstIndex { $0.stage == .actorExtracted })
+        result.stages[extracted].metrics?.allocationsCounted = false
+        let markdown = MarkdownReport(result: result).render()
+        let row = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| allocations / interaction |") })
+        #expect(row.hasSuffix("| unverified |"), "\(row)")
+        #expect(markdown.contains("**allocation counts unverified** in `actor-extracted`"))
+
+        let lints = { (result: ProfileResult) in
+            DecisionTree().recommend(for: result.spec, results: result.stages).antiPatterns.map(\.id)
+        }
+        #expect(lints(try ReportTests.fixture()).contains("concurrency-bought-nothing"))
+        #expect(!lints(result).contains("concurrency-bought-nothing"))
+    }
+
+    /// `compare` leaves out a figure that is unverified on either side, however much it moved.
+    @Test func compareLeavesOutUnverifiedFigures() throws {
+        let before = try ReportTests.fixture()
+        var after = before
+        let extracted = try #require(after.stages.firstIndex { $0.stage == .actorExtracted })
+        after.stages[extracted].metrics?.allocationsPerInteraction *= 10
+        let allocations = Metric.of(.allocations).comparedLabel
+        let moved = try Comparison(before: before, after: after).rows
+        #expect(moved.contains { $0.stage == .actorExtracted && $0.metric == allocations })
+        after.stages[extracted].metrics?.allocationsCounted = false
+        let rows = try Comparison(before: before, after: after).rows
+        #expect(!rows.contains { $0.stage == .actorExtracted && $0.metric == allocations })
+        #expect(rows.contains { $0.stage == .actorExtracted }, "the stage's other figures are still compared")
+    }
+}
