@@ -16,8 +16,8 @@ import Testing
         #expect(apart < 1_000_000_000, "Instant.now and DispatchTime.now() are \(apart) ns apart")
     }
 
-    /// `ru_maxrss` is KiB on Linux and bytes on Darwin: with the wrong unit, a process holding 64 MiB would read as
-    /// 64 KiB, or as more memory than the machine has.
+    /// The peak is in bytes on each platform (Linux's `VmHWM` is in KiB, Darwin's `ru_maxrss` in bytes): with a unit
+    /// wrong by 1024, a process holding 64 MiB would read as 64 KiB, or as more memory than the machine has.
     @Test func peakResidentMemoryIsInBytes() throws {
         let size = 64 << 20
         let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)

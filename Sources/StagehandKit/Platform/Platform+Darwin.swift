@@ -38,11 +38,16 @@ extension Platform {
         clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)
     }
 
-    /// `RUSAGE_SELF`, an `Int32` constant in `<sys/resource.h>`.
-    static let rusageSelf = RUSAGE_SELF
-
-    /// `ru_maxrss` is in bytes on Darwin (getrusage(2): "the maximum resident set size utilized (in bytes)").
-    static let maxResidentUnitBytes = 1.0
+    /// The most this process has had resident at once, in bytes, or `nil` where that cannot be read.
+    ///
+    /// Darwin: `getrusage(RUSAGE_SELF)`'s `ru_maxrss`, which getrusage(2) gives "in bytes" there (Linux gives
+    /// kilobytes). A stage child is a new process from `posix_spawn` (Foundation's `Process`), so the figure is its
+    /// own, not its parent's.
+    static var peakResidentBytes: Double? {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF, &usage) == 0, usage.ru_maxrss > 0 else { return nil }
+        return Double(usage.ru_maxrss)
+    }
 
     /// The CPU's marketing name, or `nil` where the system does not say.
     ///

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Every operating-system-specific call Stagehand makes, behind small functions the rest of the code uses.
 ///
 /// Each function is implemented once per platform, in `Platform+Linux.swift` and `Platform+Darwin.swift`:
@@ -13,7 +7,7 @@ import Darwin
 /// | ``executablePath`` | `/proc/self/exe` | `_NSGetExecutablePath` |
 /// | ``monotonicNanoseconds`` | `CLOCK_MONOTONIC` | `CLOCK_UPTIME_RAW` (`mach_absolute_time`) |
 /// | ``threadCPUNanoseconds`` | `CLOCK_THREAD_CPUTIME_ID` | `CLOCK_THREAD_CPUTIME_ID` |
-/// | ``peakResidentBytes`` | `getrusage`, `ru_maxrss` in KiB | `getrusage`, `ru_maxrss` in bytes |
+/// | ``peakResidentBytes`` | `VmHWM` in `/proc/self/status` | `getrusage`, `ru_maxrss` in bytes |
 /// | ``cpuModel`` | `/proc/cpuinfo` | `sysctlbyname("machdep.cpu.brand_string")` |
 /// | ``operatingSystemName`` | `/etc/os-release` | `ProcessInfo.operatingSystemVersionString` |
 /// | ``currentThread`` | `pthread_self()` (an integer) | `pthread_self()` (a pointer) |
@@ -21,14 +15,4 @@ import Darwin
 ///
 /// The Darwin implementations are written against Apple's documentation and the Swift and Foundation sources (each
 /// says which), and have not been run on a Mac here: CI verifies Linux.
-public enum Platform {
-    /// The most this process has had resident at once, in bytes, or `nil` where that cannot be read.
-    ///
-    /// `getrusage(RUSAGE_SELF)`'s `ru_maxrss` (``rusageSelf``), in units of ``maxResidentUnitBytes``: the kernel's own high-water mark
-    /// (on Linux the same figure as `VmHWM`), one call on both platforms, only the unit differs.
-    static var peakResidentBytes: Double? {
-        var usage = rusage()
-        guard getrusage(rusageSelf, &usage) == 0, usage.ru_maxrss > 0 else { return nil }
-        return Double(usage.ru_maxrss) * maxResidentUnitBytes
-    }
-}
+public enum Platform {}
