@@ -6,11 +6,11 @@ extension StagehandCommand {
     struct BenchmarkProbes: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "benchmark-probes",
-            abstract: "Measure what the probes cost: an overloaded workload with and without them (about 15 s)."
+            abstract: "Measure what the probes cost: CPU per interaction with and without them (about 45 s)."
         )
 
         @Option(help: "Pairs of bare and instrumented runs.")
-        var rounds: Int = 3
+        var rounds: Int = 7
 
         @Option(help: "The stage to run the workload in.")
         var stage: Stage = .offloaded
@@ -22,19 +22,26 @@ extension StagehandCommand {
                 rounds: rounds
             )
             func list(_ values: [Double]) -> String { values.map(\.reportFormatted).joined(separator: ", ") }
-            print("workload: \(ProbeCostBenchmark.workload.description) Stage \(stage.rawValue).")
-            print("bare throughput (interactions/s):         \(list(result.bareThroughput))")
-            print("instrumented throughput (interactions/s): \(list(result.instrumentedThroughput))")
-            print(
-                "instrumented main-thread utilisation:     \(list(result.instrumentedMainUtilization.map { $0 * 100 }))%"
-            )
-            print("probe cost per interaction: \(result.costPerInteractionUs.reportFormatted) µs")
             let steps = ProbeCostBenchmark.workload.interactions.reduce(0) { $0 + $1.steps.count }
-            let ratio = result.instrumentedOverBare
+            print("workload: \(ProbeCostBenchmark.workload.description) Stage \(stage.rawValue).")
+            print("completed/s, bare:                        \(list(result.bareThroughput))")
+            print("completed/s, instrumented:                \(list(result.instrumentedThroughput))")
+            print("CPU per interaction, bare (µs):           \(list(result.bareCPUPerInteractionUs))")
+            print("CPU per interaction, instrumented (µs):   \(list(result.instrumentedCPUPerInteractionUs))")
             print(
-                "instrumented / bare throughput:           \(ratio.reportFormatted) (\(steps) steps per interaction)"
+                "probes' CPU per interaction:              \(result.costPerInteractionUs.reportFormatted) µs "
+                    + "(\((result.costPerInteractionUs / Double(steps)).reportFormatted) µs per step, \(steps) steps)"
             )
+            print("instrumented / bare capacity, per round:  \(list(result.ratios))")
+            print("instrumented / bare capacity, median:     \(result.instrumentedOverBare.reportFormatted)")
             print("probe time per step, in a tight loop:     \(ProbeCost.microsecondsPerStep().reportFormatted) µs")
+            let rate = ProbeCostBenchmark.workload.interactions.reduce(0) { $0 + $1.ratePerSecond }
+            if (result.bareThroughput + result.instrumentedThroughput).contains(where: { $0 < rate * 0.95 }) {
+                print(
+                    "warning: a run completed fewer than 95% of the \(rate.reportFormatted) arrivals a second: it "
+                        + "fell behind, so its CPU per interaction includes waiting work; the machine is busy or slow"
+                )
+            }
         }
     }
 }

@@ -38,6 +38,14 @@ extension Platform {
         clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)
     }
 
+    /// CPU time the whole process has used, every thread, in nanoseconds.
+    ///
+    /// Darwin: `clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)`; clock_gettime(3) lists the clock as "the amount of
+    /// CPU (in user- or kernel-mode) used by the calling process".
+    static var processCPUNanoseconds: UInt64 {
+        clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)
+    }
+
     /// The most this process has had resident at once, in bytes, or `nil` where that cannot be read.
     ///
     /// Darwin: `getrusage(RUSAGE_SELF)`'s `ru_maxrss`, which getrusage(2) gives "in bytes" there (Linux gives

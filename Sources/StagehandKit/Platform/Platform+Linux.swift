@@ -35,6 +35,15 @@ extension Platform {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    /// CPU time the whole process has used, every thread, in nanoseconds.
+    ///
+    /// Linux: `clock_gettime(CLOCK_PROCESS_CPUTIME_ID)` (clock_gettime(2)).
+    static var processCPUNanoseconds: UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
     /// The most this process has had resident at once, in bytes, or `nil` where that cannot be read.
     ///
     /// Linux: `VmHWM` in `/proc/self/status` (proc(5)), the high-water mark of this process's own memory. Not

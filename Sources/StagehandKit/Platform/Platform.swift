@@ -7,6 +7,7 @@
 /// | ``executablePath`` | `/proc/self/exe` | `_NSGetExecutablePath` |
 /// | ``monotonicNanoseconds`` | `CLOCK_MONOTONIC` | `CLOCK_UPTIME_RAW` (`mach_absolute_time`) |
 /// | ``threadCPUNanoseconds`` | `CLOCK_THREAD_CPUTIME_ID` | `CLOCK_THREAD_CPUTIME_ID` |
+/// | ``processCPUNanoseconds`` | `CLOCK_PROCESS_CPUTIME_ID` | `CLOCK_PROCESS_CPUTIME_ID` |
 /// | ``peakResidentBytes`` | `VmHWM` in `/proc/self/status` | `getrusage`, `ru_maxrss` in bytes |
 /// | ``cpuModel`` | `/proc/cpuinfo` | `sysctlbyname("machdep.cpu.brand_string")` |
 /// | ``operatingSystemName`` | `/etc/os-release` | `ProcessInfo.operatingSystemVersionString` |

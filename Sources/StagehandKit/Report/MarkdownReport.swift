@@ -471,7 +471,7 @@ public struct MarkdownReport: Sendable {
                     "\(probeCost.reportFormatted) µs per step, measured on this machine before the runs: what the "
                         + "probes add to one offloaded step's records (its pool hop, its timing, the main-actor job it "
                         + "closes and the one it opens), timed in a tight loop on one thread, not inside a run "
-                        + "(`stagehand benchmark-probes` measures their effect on a whole run's throughput)"
+                        + "(`stagehand benchmark-probes` measures their effect on a whole run's CPU per interaction)"
                 )
             )
         }

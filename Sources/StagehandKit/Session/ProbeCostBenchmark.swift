@@ -1,42 +1,53 @@
 import Foundation
 
-/// Measures what Stagehand's own probes cost: the same overloaded, compute-heavy workload run with the
+/// Measures what Stagehand's own probes cost in a whole run: the same compute-heavy workload run with the
 /// per-interaction probes and without (`run-stage --bare`), alternating, each run in a child process of its own.
 ///
-/// The workload arrives faster than the machine can serve it, so throughput is capacity; the probes' cost per
-/// interaction is the difference of the two capacities' reciprocals. A benchmark, never a test: it times things.
+/// What the probes add is CPU work, so the figure is the stage process's CPU time per completed interaction, and the
+/// capacity ratio it implies: bare CPU over instrumented CPU, which is instrumented over bare throughput wherever the
+/// CPU is what runs out. The workload arrives at about a quarter of this machine's capacity. An overloaded run, which
+/// this benchmark used before, measured throughput directly, but it was too noisy to decide 0.97 on this shared
+/// machine: throughput moved ±15% between runs and drifted by a third over a minute, probes or not, and a saturated
+/// process spends the cores it has whatever its work, so its CPU per interaction moved alike. Below capacity the pool
+/// sleeps when idle, and CPU per interaction moved ±3%. Each round pairs a bare and an instrumented run, so drift
+/// cancels in the pair's ratio. A benchmark, never a test: it times things.
 public enum ProbeCostBenchmark {
     public struct Result: Sendable {
-        /// Interactions completed per second, per round.
+        /// Interactions completed per second, per round: the arrival rate while nothing falls behind.
         public var bareThroughput: [Double] = []
         public var instrumentedThroughput: [Double] = []
-        /// Main-thread utilisation of the instrumented runs (the bare ones do not measure it).
-        public var instrumentedMainUtilization: [Double] = []
+        /// Process CPU time per completed interaction, in microseconds, per round.
+        public var bareCPUPerInteractionUs: [Double] = []
+        public var instrumentedCPUPerInteractionUs: [Double] = []
 
-        /// The probes' cost per interaction in microseconds of wall time, from the median capacities.
-        public var costPerInteractionUs: Double {
-            guard !bareThroughput.isEmpty, !instrumentedThroughput.isEmpty else { return .nan }
-            return (1 / median(instrumentedThroughput) - 1 / median(bareThroughput)) * 1e6
+        /// Each round's bare CPU per interaction over its instrumented one: the capacity ratio the CPU allows, 1 when
+        /// the probes cost nothing.
+        public var ratios: [Double] {
+            zip(bareCPUPerInteractionUs, instrumentedCPUPerInteractionUs).map { $0 / $1 }
         }
 
-        /// Instrumented capacity over bare capacity, from the medians: 1 when the probes cost nothing.
-        public var instrumentedOverBare: Double {
-            guard !bareThroughput.isEmpty, !instrumentedThroughput.isEmpty else { return .nan }
-            return median(instrumentedThroughput) / median(bareThroughput)
+        /// Instrumented over bare capacity: the median of the rounds' ``ratios``.
+        public var instrumentedOverBare: Double { ratios.isEmpty ? .nan : median(ratios) }
+
+        /// What the probes add per interaction, in CPU microseconds: the median of the rounds' differences.
+        public var costPerInteractionUs: Double {
+            let differences = zip(instrumentedCPUPerInteractionUs, bareCPUPerInteractionUs).map { $0 - $1 }
+            return differences.isEmpty ? .nan : median(differences)
         }
     }
 
-    /// Many small `@concurrent` computations per interaction, so every probe (step, hop, job) fires often.
+    /// Many small `@concurrent` computations per interaction, so every probe (step, hop, job) fires often; 400 a
+    /// second, about a quarter of what this machine (2 cores) completes when they arrive faster than that.
     public static let workload = Workload(
         name: "probe-cost",
-        description: "Overloaded, compute-heavy: eight 50 µs computations, a state update and a view update.",
+        description: "400 interactions/s, each eight 50 µs computations, a state update and a view update.",
         durationSeconds: 2,
         frameWorkMs: 1,
         subsystems: ["store"],
         interactions: [
             Interaction(
                 name: "burst",
-                ratePerSecond: 8000,
+                ratePerSecond: 400,
                 arrival: .poisson,
                 steps: Array(repeating: Step(.compute, "work", .milliseconds(0.05)), count: 8) + [
                     Step(.state, "store", .milliseconds(0.01)), Step(.ui, "show", .milliseconds(0.01)),
@@ -45,10 +56,11 @@ public enum ProbeCostBenchmark {
         ]
     )
 
-    /// Runs `rounds` pairs of bare and instrumented runs of `stage`, with `executable`'s `run-stage`.
+    /// Runs `rounds` pairs of bare and instrumented runs of `stage`, with `executable`'s `run-stage`; a round whose
+    /// runs did not both finish is left out whole, so every figure is paired with its own round's.
     ///
     /// - Throws: when a scratch file cannot be written or a child cannot be started.
-    public static func run(executable: URL, stage: Stage = .offloaded, rounds: Int = 3) async throws -> Result {
+    public static func run(executable: URL, stage: Stage = .offloaded, rounds: Int = 7) async throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "stagehand-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -57,6 +69,8 @@ public enum ProbeCostBenchmark {
         let calibration = CalibratedWork.calibrate()
         var result = Result()
         for round in 0..<rounds {
+            // (throughput, CPU µs per interaction) of each mode this round; a round counts only with both.
+            var measured: [Bool: (throughput: Double, cpuUs: Double)] = [:]
             for bare in round.isMultiple(of: 2) ? [true, false] : [false, true] {
                 let resultFile = scratch.appending(path: "result-\(round)-\(bare).json")
                 let run = try await StageChildInvocation(
@@ -70,16 +84,16 @@ public enum ProbeCostBenchmark {
                     bare: bare
                 )
                 .run(executable: executable, durationSeconds: workload.durationSeconds)
-                guard let metrics = run.metrics else { continue }
-                // Capacity: completions over the whole run, drain included (an overloaded run completes work then too).
-                let capacity = Double(metrics.interactionsCompleted) / metrics.runSeconds
-                if bare {
-                    result.bareThroughput.append(capacity)
-                } else {
-                    result.instrumentedThroughput.append(capacity)
-                    result.instrumentedMainUtilization.append(metrics.mainThreadUtilization)
-                }
+                guard let metrics = run.metrics, metrics.interactionsCompleted > 0, let cpu = run.processCPUSeconds
+                else { continue }
+                let completed = Double(metrics.interactionsCompleted)
+                measured[bare] = (completed / metrics.runSeconds, cpu * 1e6 / completed)
             }
+            guard let bare = measured[true], let instrumented = measured[false] else { continue }
+            result.bareThroughput.append(bare.throughput)
+            result.bareCPUPerInteractionUs.append(bare.cpuUs)
+            result.instrumentedThroughput.append(instrumented.throughput)
+            result.instrumentedCPUPerInteractionUs.append(instrumented.cpuUs)
         }
         return result
     }

@@ -19,6 +19,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// The CPUs the run's process could run on, as it saw them (its affinity); `nil` in results written before it was
     /// recorded.
     public var cores: Int?
+    /// CPU time the run's whole process used during the measured run, every thread, in seconds: what
+    /// `benchmark-probes` compares. `nil` in results written before it was recorded.
+    public var processCPUSeconds: Double?
 
     public init(
         repetition: Int,
@@ -29,7 +32,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         distributions: RunDistributions? = nil,
         calibration: CalibratedWork? = nil,
         failure: String? = nil,
-        cores: Int? = nil
+        cores: Int? = nil,
+        processCPUSeconds: Double? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -38,6 +42,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.stepTimings = stepTimings
         self.distributions = distributions
         self.calibration = calibration
+        self.processCPUSeconds = processCPUSeconds
         self.failure = failure
         self.cores = cores
     }

@@ -61,6 +61,7 @@ public enum StageChild {
         .run(finishingEverything: true)
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
         precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
+        let cpuAtStart = Platform.processCPUNanoseconds
         let outcome = await MainLoop(
             workload: workload,
             code: code,
@@ -70,6 +71,7 @@ public enum StageChild {
             probes: probes,
             trace: invocation.traceFile != nil
         ).run()
+        let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
         var metrics = outcome.metrics
         metrics.peakProcessResidentBytes = Platform.peakResidentBytes ?? 0  // the run's peak, before writing anything out
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
@@ -85,7 +87,8 @@ public enum StageChild {
             stepTimings: outcome.stepTimings,
             distributions: distributions,
             calibration: calibration,
-            cores: CoreLimit.allowedCPUs?.count ?? RunRecorder.poolWidth
+            cores: CoreLimit.allowedCPUs?.count ?? RunRecorder.poolWidth,
+            processCPUSeconds: cpuSeconds
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
