@@ -94,7 +94,7 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var allocationsCounted: Bool = true
     /// jemalloc's resident bytes at the end of the run.
     public var residentBytes: Double = 0
-    /// The stage child's peak resident set (VmHWM) at the end of the run, harness included.
+    /// The stage child's peak resident set at the end of the run (``Platform/peakResidentBytes``), harness included.
     public var peakProcessResidentBytes: Double = 0
 
     /// How long the run measured, in seconds, drain included.
