@@ -75,6 +75,8 @@ final class MainLoop {
                 (name, code.stateMakers[name] ?? { SubsystemState() })
             }
         )
+        // Whether allocation counts are exact in this process (a known answer), before the run's clock starts.
+        let allocationsCounted = allocations.map { AllocationCheck.countsExactly(with: $0) } ?? false
         let start = Instant.now.adding(milliseconds: 20)
         let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
         let drainEnd = arrivalsEnd.adding(
@@ -104,10 +106,8 @@ final class MainLoop {
         ) { [unowned self] arrival in
             self.deliver(arrival, to: executor)
         }
-        // Before anything is counted: whether counts are exact in this process (a known answer), and what the harness
-        // allocates per delivery (the interaction's step list and accounting, the event source's callback and
-        // re-arming its timer), so the workload's counts can leave it out.
-        let allocationsCounted = allocations.map { AllocationCheck.countsExactly(with: $0) } ?? false
+        // Before anything is counted: what the harness allocates per delivery (the interaction's step list and
+        // accounting, the event source's callback and re-arming its timer), so the workload's counts can leave it out.
         let harness = HarnessAllocations(interactions: workload.interactions.count, probe: allocations) { index in
             _ = makeRun(of: index, id: -1, arrival: .now)
             events.idleDelivery()
