@@ -75,8 +75,6 @@ final class MainLoop {
                 (name, code.stateMakers[name] ?? { SubsystemState() })
             }
         )
-        // Whether allocation counts are exact in this process (a known answer), before the run's clock starts.
-        let allocationsCounted = allocations.map { AllocationCheck.countsExactly(with: $0) } ?? false
         let start = Instant.now.adding(milliseconds: 20)
         let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
         let drainEnd = arrivalsEnd.adding(
@@ -134,7 +132,7 @@ final class MainLoop {
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
-                    let (measured, timings, distributions) = recorder.metrics(
+                    let (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
@@ -142,8 +140,6 @@ final class MainLoop {
                         allocationsEnd: self.allocations?.sample(),
                         harnessAllocations: harness.total(deliveries: self.deliveries)
                     )
-                    var metrics = measured
-                    metrics.allocationsCounted = allocationsCounted
                     continuation.resume(
                         returning: Outcome(
                             metrics: metrics,

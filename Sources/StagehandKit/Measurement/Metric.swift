@@ -118,8 +118,8 @@ public struct Metric: Sendable {
 
     /// The Markdown report's cell, which may show more than the judged value (p50 beside p99, the longest hang).
     public func cell(_ metrics: StageMetrics) -> String {
-        guard isMeasured(in: metrics) else { return Self.unverified }
-        return richCell?(metrics) ?? plainCell(metrics)
+        guard isMeasured(in: metrics), let richCell else { return plainCell(metrics) }
+        return richCell(metrics)
     }
 
     /// The cell of a figure that is not a measurement (``isMeasured(in:)``).

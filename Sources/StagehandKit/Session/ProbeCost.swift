@@ -6,7 +6,7 @@
 /// instrumenting adds. The median of several rounds, so a round the machine interrupted does not count.
 ///
 /// This is the probes' own time on the thread that runs them. What they add to a whole run (cache
-/// effects, scheduling) is what `stagehand benchmark-probes` measures, in about 45 s.
+/// effects, scheduling) is what `stagehand benchmark-probes` measures, in about 35 s.
 public enum ProbeCost {
     /// Microseconds the probes add to one step: the median of `rounds` rounds of `steps` steps each, never negative.
     public static func microsecondsPerStep(steps: Int = 2000, rounds: Int = 7) -> Double {

@@ -16,6 +16,9 @@ public enum ProbeCostBenchmark {
         /// Interactions completed per second, per round: the arrival rate while nothing falls behind.
         public var bareThroughput: [Double] = []
         public var instrumentedThroughput: [Double] = []
+        /// Runs that completed fewer than 95% of the interactions that arrived: they fell behind, so their CPU per
+        /// interaction includes work waiting, not only work done.
+        public var runsFallingBehind = 0
         /// Process CPU time per completed interaction, in microseconds, per round.
         public var bareCPUPerInteractionUs: [Double] = []
         public var instrumentedCPUPerInteractionUs: [Double] = []
@@ -87,6 +90,7 @@ public enum ProbeCostBenchmark {
                 guard let metrics = run.metrics, metrics.interactionsCompleted > 0, let cpu = run.processCPUSeconds
                 else { continue }
                 let completed = Double(metrics.interactionsCompleted)
+                if completed < Double(metrics.interactionsArrived) * 0.95 { result.runsFallingBehind += 1 }
                 measured[bare] = (completed / metrics.runSeconds, cpu * 1e6 / completed)
             }
             guard let bare = measured[true], let instrumented = measured[false] else { continue }

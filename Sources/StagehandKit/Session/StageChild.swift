@@ -61,6 +61,8 @@ public enum StageChild {
         .run(finishingEverything: true)
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
         precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
+        // Once per process, just before the measured run: whether jemalloc counts every allocation here.
+        let allocationsCounted = JemallocProbe().map { AllocationCheck.countsExactly(with: $0) } ?? false
         let cpuAtStart = Platform.processCPUNanoseconds
         let outcome = await MainLoop(
             workload: workload,
@@ -74,6 +76,7 @@ public enum StageChild {
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
         var metrics = outcome.metrics
         metrics.peakProcessResidentBytes = Platform.peakResidentBytes ?? 0  // the run's peak, before writing anything out
+        metrics.allocationsCounted = allocationsCounted
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))
         }
