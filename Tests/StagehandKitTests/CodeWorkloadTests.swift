@@ -68,6 +68,44 @@ import Testing
         #expect(error.field == "interactions[0].ratePerSecond")
     }
 
+    /// States are kept by name, so a second subsystem of one name would share the first's state, or, of another
+    /// type, be read through the wrong type. It is refused, pointing at the second declaration; one subsystem used
+    /// by several interactions is fine.
+    @Test func twoSubsystemsOfOneNameAreAnError() throws {
+        let table = Subsystem("cache") { [String: Int]() }
+        let line = #line + 1
+        let other = Subsystem("cache") { [Int]() }
+        let clash = CodeWorkload("clash") {
+            CodeInteraction("a", ratePerSecond: 1).state(table) { table, _ in table.count }
+            CodeInteraction("b", ratePerSecond: 1).state(other) { list, _ in list.count }
+        }
+        let error = try #require(throws: SpecError.self) { try clash.validate() }
+        #expect(error.problem == .duplicate("cache"))
+        #expect(error.line == line)
+        #expect(error.field == "interactions[1].steps[0].subsystem")
+        let shared = CodeWorkload("shared") {
+            CodeInteraction("a", ratePerSecond: 1).state(table) { table, _ in table.count }
+            CodeInteraction("b", ratePerSecond: 1).simulated(table, ms: 1)
+        }
+        #expect(throws: Never.self) { try shared.validate() }
+    }
+
+    /// Swift workloads follow the spec files' rules, from the one place they are written.
+    @Test func theSpecRulesApplyToSwiftWorkloads() throws {
+        let dash = CodeWorkload("-x") { CodeInteraction("a", ratePerSecond: 1).compute("x") { 1 } }
+        #expect(try #require(throws: SpecError.self) { try dash.validate() }.field == "name")
+        let ioKernel = CodeWorkload("io-kernel") {
+            CodeInteraction("a", ratePerSecond: 1).simulated(.io, "load", kernel: .sort, size: 10)
+        }
+        let error = try #require(throws: SpecError.self) { try ioKernel.validate() }
+        #expect(error.problem == SpecDecoder.ioWithKernel)
+        #expect(error.field == "interactions[0].steps[0].kernel")
+        let slowFrames = CodeWorkload("slow", frameWorkMs: 5000) {
+            CodeInteraction("a", ratePerSecond: 1).compute("x") { 1 }
+        }
+        #expect(try #require(throws: SpecError.self) { try slowFrames.validate() }.field == "frameWorkMs")
+    }
+
     @Test func twoWorkloadsOfOneNameAreAnError() throws {
         let one = CodeWorkload("same") { CodeInteraction("a", ratePerSecond: 1).compute("x") { 1 } }
         let error = try #require(throws: SpecError.self) { try WorkloadCatalog(code: [one, one]) }
@@ -86,6 +124,11 @@ import Testing
     @Test func aSpecWithCodeNeedsTheExecutableThatDeclaresIt() throws {
         #expect(throws: WorkloadCatalog.MissingCode.self) { try WorkloadCatalog.empty.code(for: Self.feed.spec) }
         #expect(try WorkloadCatalog(code: [Self.feed]).code(for: Self.feed.spec).bodies.count == 2)
+        var otherKinds = Self.feed.spec
+        otherKinds.interactions[0].steps[1].kind = .ui  // same number of steps, but a compute body would run as ui
+        #expect(throws: WorkloadCatalog.MissingCode.self) {
+            try WorkloadCatalog(code: [Self.feed]).code(for: otherKinds)
+        }
     }
 
     @Test func theMeasuredMeanComesFromTheFirstStageThatRanTheStep() {

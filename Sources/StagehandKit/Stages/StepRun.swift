@@ -59,7 +59,6 @@ struct StepRun: Sendable {
         switch body {
         case .simulated(let cost):
             cost.perform(with: calibration)
-            state?.accessed()
         case .compute(let code):
             flow.pass(try code(flow.current))
         case .ui(let code):

@@ -16,7 +16,25 @@ public struct SpecDecoder: Sendable {
         public static let interactions = 100
         public static let stepsPerInteraction = 1000
         public static let nameLength = 64
+        public static let frameWorkMs = 1000.0
     }
+
+    /// What is wrong with `text` as a name, or `nil` for a good one: a name is safe in file names, Markdown tables,
+    /// Mermaid charts and generated Swift identifiers. The one rule for names in spec files and in Swift.
+    static func nameProblem(_ text: String) -> SpecError.Problem? {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
+        guard
+            text.isEmpty || text.count > Limits.nameLength || !text.allSatisfy(allowed.contains)
+                || text.first == "." || text.first == "-"
+        else { return nil }
+        return .outOfRange(
+            "must be 1–\(Limits.nameLength) letters, digits, '_', '-' or '.', not starting with '.' or '-'; "
+                + "got '\(text)'"
+        )
+    }
+
+    /// An `io` step given a kernel: an io step is a wait, not work.
+    static let ioWithKernel = SpecError.Problem.malformedStep("an io step is a wait: give it 'ms', not a kernel")
 
     public init() {}
 
@@ -105,7 +123,7 @@ private struct Reader {
             try number(node, field: "refresh-hz", in: .closed(SpecDecoder.Limits.refreshHz))
         }
         let frameWork = try spec.optional("frame-work-ms").map { node throws(SpecError) in
-            try number(node, field: "frame-work-ms", in: .nonNegative(max: 1000))
+            try number(node, field: "frame-work-ms", in: .nonNegative(max: SpecDecoder.Limits.frameWorkMs))
         }
         let subsystems = try spec.optional("subsystems").map { node throws(SpecError) in
             try uniqueNames(node, field: "subsystems", allowEmpty: true)
@@ -204,13 +222,7 @@ private struct Reader {
             let ms = try number(msNode, field: "\(field).ms", in: .nonNegative(max: SpecDecoder.Limits.stepMs))
             return Step(kind, label, .milliseconds(ms))
         case (nil, let kernelNode?):
-            guard kind != .io else {
-                throw error(
-                    kernelNode,
-                    "\(field).kernel",
-                    .malformedStep("an io step is a wait: give it 'ms', not a kernel")
-                )
-            }
+            guard kind != .io else { throw error(kernelNode, "\(field).kernel", SpecDecoder.ioWithKernel) }
             let kernel = try self.kernel(kernelNode, field: "\(field).kernel")
             guard let sizeNode = spec.optional("size") else {
                 throw error(node, "\(field).size", .missing)
@@ -273,22 +285,10 @@ private struct Reader {
         return scalar.string
     }
 
-    /// A name that is safe in file names, Markdown tables, Mermaid charts and generated Swift identifiers.
+    /// A name (``nameProblem(_:)``).
     private func name(_ node: Node, field: String) throws(SpecError) -> String {
         let text = try string(node, field: field)
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
-        guard !text.isEmpty, text.count <= SpecDecoder.Limits.nameLength, text.allSatisfy(allowed.contains),
-            text.first != ".", text.first != "-"
-        else {
-            throw error(
-                node,
-                field,
-                .outOfRange(
-                    "must be 1–\(SpecDecoder.Limits.nameLength) letters, digits, '_', '-' or '.', "
-                        + "not starting with '.' or '-'; got '\(text)'"
-                )
-            )
-        }
+        if let problem = SpecDecoder.nameProblem(text) { throw error(node, field, problem) }
         return text
     }
 

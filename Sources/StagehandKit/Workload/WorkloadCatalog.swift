@@ -72,8 +72,11 @@ public struct WorkloadCatalog: Sendable {
         guard workload.interactions.contains(where: { $0.steps.contains(where: \.cost.isCode) }) else {
             return WorkloadCode(simulating: workload)
         }
+        // The same steps: kinds and labels, not only their number, or a ui body could run off main, or a state body
+        // on another subsystem's state.
         guard let declared = code.first(where: { $0.spec.name == workload.name }),
-            declared.spec.interactions.map(\.steps.count) == workload.interactions.map(\.steps.count)
+            declared.spec.interactions.map(\.steps.count) == workload.interactions.map(\.steps.count),
+            declared.spec.stepNames == workload.stepNames
         else { throw MissingCode(workload: workload.name) }
         return declared.code
     }

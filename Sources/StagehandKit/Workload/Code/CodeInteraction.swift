@@ -61,20 +61,27 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
     /// A view update: a main-actor closure, on the main actor in every stage.
     public func ui<Next: Sendable>(
         _ label: String,
+        fileID: String = #fileID,
         line: Int = #line,
         _ body: @escaping @MainActor @Sendable (Value) throws -> Next
     ) -> CodeInteraction<Next> {
-        CodeInteraction<Next>(self, adding: CodeStep(.ui, label, line: line, .ui { try body($0 as! Value) }))
+        let site = DeclarationSite(fileID: fileID, line: line)
+        return CodeInteraction<Next>(self, adding: CodeStep(.ui, label, at: site, .ui { try body($0 as! Value) }))
     }
 
     /// CPU work that touches no UI state: a synchronous nonisolated closure, on main until `offloaded`, then in a
     /// `@concurrent` function on the cooperative pool.
     public func compute<Next: Sendable>(
         _ label: String,
+        fileID: String = #fileID,
         line: Int = #line,
         _ body: @escaping @Sendable (Value) throws -> Next
     ) -> CodeInteraction<Next> {
-        CodeInteraction<Next>(self, adding: CodeStep(.compute, label, line: line, .compute { try body($0 as! Value) }))
+        let site = DeclarationSite(fileID: fileID, line: line)
+        return CodeInteraction<Next>(
+            self,
+            adding: CodeStep(.compute, label, at: site, .compute { try body($0 as! Value) })
+        )
     }
 
     /// Waiting on the outside world (a request, a file, a database): an `async throws` closure, awaited in every
@@ -84,29 +91,33 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
     /// main waits for it: that stage run deadlocks, and is reported as hung with that explanation.
     public func io<Next: Sendable>(
         _ label: String,
+        fileID: String = #fileID,
         line: Int = #line,
         _ body: @escaping @Sendable (Value) async throws -> Next
     ) -> CodeInteraction<Next> {
-        CodeInteraction<Next>(self, adding: CodeStep(.io, label, line: line, .io { try await body($0 as! Value) }))
+        let site = DeclarationSite(fileID: fileID, line: line)
+        return CodeInteraction<Next>(self, adding: CodeStep(.io, label, at: site, .io { try await body($0 as! Value) }))
     }
 
     /// Reads or writes `subsystem`'s state, which the closure gets `inout`: on the main actor until
     /// `actor-extracted`, then inside the subsystem's own actor.
     public func state<State, Next: Sendable>(
         _ subsystem: Subsystem<State>,
+        fileID: String = #fileID,
         line: Int = #line,
         _ body: @escaping @Sendable (inout State, Value) throws -> Next
     ) -> CodeInteraction<Next> {
         let step = CodeStep(
             .state,
             subsystem.name,
-            line: line,
+            at: DeclarationSite(fileID: fileID, line: line),
             .state { state, value in
-                // The harness made this box from `subsystem` (``CodeWorkload`` keys states by name).
+                // The harness made this box from `subsystem`: states are kept by name, and
+                // ``CodeWorkload/validate()`` refuses two subsystems of one name, so the box holds a `State`.
                 let box = unsafeDowncast(state, to: TypedSubsystemState<State>.self)
                 return try body(&box.value, value as! Value)
             },
-            makeState: subsystem.makeState
+            subsystem: subsystem.identity
         )
         return CodeInteraction<Next>(self, adding: step)
     }
@@ -115,25 +126,45 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
 
     /// A simulated step of `ms` milliseconds: CPU work for `ui`, `compute` and `state`, a wait for `io`. The value
     /// passes through unchanged.
-    public func simulated(_ kind: StepKind, _ label: String, ms: Double, line: Int = #line) -> Self {
-        CodeInteraction(self, adding: CodeStep(kind, label, line: line, .simulated(.milliseconds(ms))))
+    public func simulated(
+        _ kind: StepKind,
+        _ label: String,
+        ms: Double,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> Self {
+        let site = DeclarationSite(fileID: fileID, line: line)
+        return CodeInteraction(self, adding: CodeStep(kind, label, at: site, .simulated(.milliseconds(ms))))
     }
 
     /// A simulated step that runs one of Stagehand's kernels on an input of `size`. The value passes through.
-    public func simulated(_ kind: StepKind, _ label: String, kernel: Kernel, size: Int, line: Int = #line) -> Self {
-        CodeInteraction(self, adding: CodeStep(kind, label, line: line, .simulated(.kernel(kernel, size: size))))
+    public func simulated(
+        _ kind: StepKind,
+        _ label: String,
+        kernel: Kernel,
+        size: Int,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> Self {
+        let site = DeclarationSite(fileID: fileID, line: line)
+        return CodeInteraction(self, adding: CodeStep(kind, label, at: site, .simulated(.kernel(kernel, size: size))))
     }
 
     /// A simulated `state` step of `ms` milliseconds on `subsystem` (placed as every `state` step is).
-    public func simulated<State>(_ subsystem: Subsystem<State>, ms: Double, line: Int = #line) -> Self {
+    public func simulated<State>(
+        _ subsystem: Subsystem<State>,
+        ms: Double,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> Self {
         CodeInteraction(
             self,
             adding: CodeStep(
                 .state,
                 subsystem.name,
-                line: line,
+                at: DeclarationSite(fileID: fileID, line: line),
                 .simulated(.milliseconds(ms)),
-                makeState: subsystem.makeState
+                subsystem: subsystem.identity
             )
         )
     }
@@ -150,27 +181,27 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
     }
 }
 
-/// One step of a ``CodeInteraction``: its kind and label, what it runs, and, for a `state` step, how its subsystem's
-/// state is made.
+/// One step of a ``CodeInteraction``: its kind and label, what it runs, where it was declared, and, for a `state`
+/// step on a declared ``Subsystem``, which one.
 struct CodeStep: Sendable {
     var kind: StepKind
     var label: String
     var body: StepBody
-    var makeState: (@Sendable () -> SubsystemState)?
-    var line: Int
+    var site: DeclarationSite
+    var subsystem: SubsystemIdentity?
 
     init(
         _ kind: StepKind,
         _ label: String,
-        line: Int,
+        at site: DeclarationSite,
         _ body: StepBody,
-        makeState: (@Sendable () -> SubsystemState)? = nil
+        subsystem: SubsystemIdentity? = nil
     ) {
         self.kind = kind
         self.label = label
         self.body = body
-        self.makeState = makeState
-        self.line = line
+        self.site = site
+        self.subsystem = subsystem
     }
 
     /// The step as the model sees it: its kind, label and, for code, `code` (its mean is filled in once measured).

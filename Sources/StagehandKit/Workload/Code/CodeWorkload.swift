@@ -76,7 +76,7 @@ public struct CodeWorkload: Sendable {
     var stateMakers: [String: @Sendable () -> SubsystemState] {
         var makers: [String: @Sendable () -> SubsystemState] = [:]
         for step in interactions.flatMap(\.steps) {
-            if let make = step.makeState, makers[step.label] == nil { makers[step.label] = make }
+            if let subsystem = step.subsystem, makers[step.label] == nil { makers[step.label] = subsystem.makeState }
         }
         return makers
     }
@@ -90,57 +90,82 @@ public struct CodeWorkload: Sendable {
     ///
     /// - Throws: ``SpecError`` with the source file, line and field.
     public func validate() throws(SpecError) {
-        func fail(_ line: Int, _ field: String, _ problem: SpecError.Problem) -> SpecError {
-            SpecError(file: location.fileID, line: line, field: field, problem: problem)
+        func fail(_ site: DeclarationSite, _ field: String, _ problem: SpecError.Problem) -> SpecError {
+            SpecError(file: site.fileID, line: site.line, field: field, problem: problem)
         }
         func positive(_ value: Double, max: Double) -> Bool { value.isFinite && value > 0 && value <= max }
-        func nameProblem(_ text: String) -> SpecError.Problem? {
-            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
-            guard text.isEmpty || text.count > SpecDecoder.Limits.nameLength || !text.allSatisfy(allowed.contains)
-            else { return nil }
-            return .outOfRange(
-                "must be 1–\(SpecDecoder.Limits.nameLength) letters, digits, '_', '-' or '.', got '\(text)'"
+        let nameProblem = SpecDecoder.nameProblem
+        typealias Limits = SpecDecoder.Limits
+        if let problem = nameProblem(spec.name) { throw fail(location, "name", problem) }
+        guard positive(spec.durationSeconds, max: Limits.durationSeconds) else {
+            throw fail(
+                location,
+                "durationSeconds",
+                .outOfRange("must be more than 0 and at most \(Limits.durationSeconds.reportFormatted)")
             )
         }
-        if let problem = nameProblem(spec.name) { throw fail(location.line, "name", problem) }
-        guard positive(spec.durationSeconds, max: SpecDecoder.Limits.durationSeconds) else {
-            throw fail(location.line, "durationSeconds", .outOfRange("must be more than 0 and at most 3600"))
+        guard Limits.refreshHz.contains(spec.refreshHz) else {
+            throw fail(
+                location,
+                "refreshHz",
+                .outOfRange(
+                    "must be from \(Limits.refreshHz.lowerBound.reportFormatted) to "
+                        + "\(Limits.refreshHz.upperBound.reportFormatted), got \(spec.refreshHz)"
+                )
+            )
         }
-        guard SpecDecoder.Limits.refreshHz.contains(spec.refreshHz) else {
-            throw fail(location.line, "refreshHz", .outOfRange("must be from 1 to 240, got \(spec.refreshHz)"))
+        guard spec.frameWorkMs.isFinite, spec.frameWorkMs >= 0, spec.frameWorkMs <= Limits.frameWorkMs else {
+            throw fail(location, "frameWorkMs", .outOfRange("must be from 0 to \(Limits.frameWorkMs.reportFormatted)"))
         }
-        guard spec.frameWorkMs.isFinite, spec.frameWorkMs >= 0, spec.frameWorkMs <= SpecDecoder.Limits.stepMs else {
-            throw fail(location.line, "frameWorkMs", .outOfRange("must be a finite number ≥ 0"))
+        guard !interactions.isEmpty else { throw fail(location, "interactions", .empty) }
+        guard interactions.count <= Limits.interactions else {
+            throw fail(location, "interactions", .outOfRange("at most \(Limits.interactions) interactions"))
         }
-        guard !interactions.isEmpty else { throw fail(location.line, "interactions", .empty) }
         var names: Set<String> = []
+        var subsystems: [String: SubsystemIdentity] = [:]
         for (index, interaction) in interactions.enumerated() {
             let field = "interactions[\(index)]"
-            let line = interaction.location.line
-            if let problem = nameProblem(interaction.name) { throw fail(line, "\(field).name", problem) }
+            let site = interaction.location
+            if let problem = nameProblem(interaction.name) { throw fail(site, "\(field).name", problem) }
             guard names.insert(interaction.name).inserted else {
-                throw fail(line, "\(field).name", .duplicate(interaction.name))
+                throw fail(site, "\(field).name", .duplicate(interaction.name))
             }
-            guard positive(interaction.ratePerSecond, max: SpecDecoder.Limits.ratePerSecond) else {
+            guard positive(interaction.ratePerSecond, max: Limits.ratePerSecond) else {
                 throw fail(
-                    line,
+                    site,
                     "\(field).ratePerSecond",
-                    .outOfRange("must be more than 0 and at most 10000, got \(interaction.ratePerSecond)")
+                    .outOfRange(
+                        "must be more than 0 and at most \(Limits.ratePerSecond.reportFormatted), "
+                            + "got \(interaction.ratePerSecond)"
+                    )
                 )
             }
-            guard !interaction.steps.isEmpty else { throw fail(line, "\(field).steps", .empty) }
+            guard !interaction.steps.isEmpty else { throw fail(site, "\(field).steps", .empty) }
+            guard interaction.steps.count <= Limits.stepsPerInteraction else {
+                throw fail(site, "\(field).steps", .outOfRange("at most \(Limits.stepsPerInteraction) steps"))
+            }
             for (position, step) in interaction.steps.enumerated() {
                 let stepField = "\(field).steps[\(position)]"
-                if let problem = nameProblem(step.label) { throw fail(step.line, "\(stepField).label", problem) }
+                if let problem = nameProblem(step.label) { throw fail(step.site, "\(stepField).label", problem) }
+                // States are kept by name: two subsystems of one name would share (or mistype) one state.
+                if let subsystem = step.subsystem {
+                    if let first = subsystems[step.label], !first.isSame(as: subsystem) {
+                        throw fail(subsystem.location, "\(stepField).subsystem", .duplicate(step.label))
+                    }
+                    subsystems[step.label] = subsystems[step.label] ?? subsystem
+                }
                 switch step.body {
                 case .simulated(.milliseconds(let ms)):
-                    guard ms.isFinite, ms >= 0, ms <= SpecDecoder.Limits.stepMs else {
-                        throw fail(step.line, "\(stepField).ms", .outOfRange("must be a finite number ≥ 0, got \(ms)"))
+                    guard ms.isFinite, ms >= 0, ms <= Limits.stepMs else {
+                        throw fail(step.site, "\(stepField).ms", .outOfRange("must be a finite number ≥ 0, got \(ms)"))
                     }
                 case .simulated(.kernel(let kernel, let size)):
+                    guard step.kind != .io else {
+                        throw fail(step.site, "\(stepField).kernel", SpecDecoder.ioWithKernel)
+                    }
                     guard (1...kernel.maximumSize).contains(size) else {
                         throw fail(
-                            step.line,
+                            step.site,
                             "\(stepField).size",
                             .outOfRange("must be from 1 to \(kernel.maximumSize) (\(kernel.sizeMeaning)), got \(size)")
                         )

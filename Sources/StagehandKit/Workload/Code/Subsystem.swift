@@ -12,34 +12,54 @@ public struct Subsystem<State>: Sendable {
     /// The subsystem's name in the report (`state: connections`): letters, digits, `-`, `_` and `.`.
     public let name: String
     let initial: @Sendable () -> State
+    /// Where it was declared: two subsystems of one name are an error that points here.
+    let location: DeclarationSite
 
     /// - Parameters:
-    ///   - name: the subsystem's name in the report.
-    ///   - initial: makes the state a stage run starts from; called once per run, where the stage keeps the state.
-    public init(_ name: String, initial: @escaping @Sendable () -> State) {
+    ///   - name: the subsystem's name in the report; one name, one subsystem.
+    ///   - initial: makes the state a stage run starts from; called once per run, as the run is set up, before the
+    ///     state moves to where the stage keeps it.
+    public init(
+        _ name: String,
+        fileID: String = #fileID,
+        line: Int = #line,
+        initial: @escaping @Sendable () -> State
+    ) {
         self.name = name
         self.initial = initial
+        location = DeclarationSite(fileID: fileID, line: line)
     }
 
-    /// Makes the run's state, in the box a `state` step's body reads and writes it through.
-    var makeState: @Sendable () -> SubsystemState {
+    /// Which subsystem a step uses, and how its state is made.
+    var identity: SubsystemIdentity {
         let initial = self.initial
-        return { TypedSubsystemState(initial()) }
+        return SubsystemIdentity(
+            location: location,
+            stateType: ObjectIdentifier(State.self),
+            makeState: { TypedSubsystemState(initial()) }
+        )
+    }
+}
+
+/// One declared ``Subsystem``, with its state type erased: where it was declared, its state's type, and how its
+/// state is made, in the box a `state` step's body reads and writes it through.
+struct SubsystemIdentity: Sendable {
+    var location: DeclarationSite
+    var stateType: ObjectIdentifier
+    var makeState: @Sendable () -> SubsystemState
+
+    /// Whether `other` is the same subsystem: declared in the same place, for the same state type.
+    func isSame(as other: SubsystemIdentity) -> Bool {
+        location == other.location && stateType == other.stateType
     }
 }
 
 /// One subsystem's state in a stage run, wherever the stage keeps it (the main actor, or the subsystem's actor).
 ///
 /// Not `Sendable`: it lives in exactly one isolation domain for the whole run, and only `state` steps running there
-/// touch it. A simulated subsystem (a YAML workload's) holds nothing but the count of its accesses.
+/// touch it. A simulated subsystem (a YAML workload's) holds nothing.
 class SubsystemState {
-    /// `state` steps run on this subsystem so far.
-    private(set) var accesses = 0
-
     init() {}
-
-    /// A `state` step ran on it.
-    func accessed() { accesses += 1 }
 }
 
 /// The state of a ``Subsystem`` declared in Swift, kept in a box so `state` steps change it in place (no copy).
