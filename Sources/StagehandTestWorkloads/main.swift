@@ -97,4 +97,22 @@ let deadlocking = CodeWorkload(
         }
 }
 
-await Stagehand.main(workloads: [placement, throwing, trapping, deadlocking])
+let idleIO = CodeWorkload(
+    "idle-io",
+    description: "An io body that allocates nothing: what main-only's blocking wait allocates is the harness's.",
+    durationSeconds: 0.5
+) {
+    CodeInteraction("poll", ratePerSecond: 40)
+        .io("nothing") { () async -> Int in 0 }
+}
+
+let simulatedIO = CodeWorkload(
+    "simulated-io",
+    description: "idle-io with its io step simulated: a wait that allocates nothing, with no blocking wait for a body.",
+    durationSeconds: 0.5
+) {
+    CodeInteraction("poll", ratePerSecond: 40)
+        .simulated(.io, "nothing", ms: 0)
+}
+
+await Stagehand.main(workloads: [placement, throwing, trapping, deadlocking, idleIO, simulatedIO])

@@ -314,7 +314,8 @@ public final class RunRecorder: Sendable {
         ended.add(1, ordering: .relaxed)  // no longer in flight
     }
 
-    /// The user's code in step `key` threw `error`, at `end`. Counted whether or not the probes are on.
+    /// The user's code in step `key` threw `error`, at `end`. Counted by the probes: a bare run, which only
+    /// `benchmark-probes` makes, counts no failures.
     func stepFailed(_ key: StepTiming.Key, error: any Error, at end: Instant) {
         threads.withRecord { record in
             if var failure = record.stepFailures[key] {

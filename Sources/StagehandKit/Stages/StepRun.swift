@@ -76,7 +76,7 @@ struct StepRun: Sendable {
     /// wait; for the user's code, its `async` body, run on the cooperative pool while this thread waits.
     ///
     /// In `main-only` this blocks main. A body that needs the main actor can then never run: the run deadlocks,
-    /// and ``BlockedMainWatch`` says so on standard error for the watchdog's report.
+    /// and the ``BlockedMainWatch`` line on standard error says why in the watchdog's report.
     ///
     /// - Throws: what the user's code threw, after recording it for this step.
     func blockingWait() throws {
@@ -87,11 +87,8 @@ struct StepRun: Sendable {
             Self.sleep(ms: waitMs)
             return record(since: start, onMain: onMain)
         }
-        // Before the wait is timed: the watch is Stagehand's, not the step's.
-        if onMain { BlockedMainWatch.waiting(for: "io: \(label)", of: interaction, since: .now) }
         let start = Instant.now
-        let outcome = Self.waitBlocking { [flow] in try await code(flow.current) }
-        if onMain { BlockedMainWatch.done() }
+        let outcome = Self.waitBlocking(code, flow: flow, watched: onMain ? (label, interaction) : nil)
         record(since: start, onMain: onMain)
         switch outcome {
         case .success(let value): flow.pass(value)
@@ -110,10 +107,11 @@ struct StepRun: Sendable {
         let start = Instant.now
         guard !recorder.isCancelled else { return start }
         segment.close(at: MainQueue.isCurrent ? start : nil)  // suspending: this main-actor job ends here
-        recorder.awaitingIO(true)
         let completed: Instant
         var failure: (any Error)?
         if case .io(let code) = body {
+            // Not counted as awaiting io: the user's body runs on the pool and may hold a thread there (compute, a
+            // blocking call), so a warm-up waits for it rather than leave it running into the measured run.
             let (outcome, at) = await Self.awaitCode(code, input: flow.current)
             completed = at
             switch outcome {
@@ -121,9 +119,10 @@ struct StepRun: Sendable {
             case .failure(let error): failure = error
             }
         } else {
+            recorder.awaitingIO(true)  // the outside world answers; nothing of this run holds a thread meanwhile
             completed = await OutsideWorld.respond(afterMs: waitMs)
+            recorder.awaitingIO(false)
         }
-        recorder.awaitingIO(false)
         recorder.stepRan(key, kind: .io, from: start, to: completed, onMain: false)
         recorder.trace?.wait(.awaitedIO, label, of: interaction, from: start, to: completed)
         if let failure { throw failed(failure, at: completed) }
@@ -146,19 +145,37 @@ struct StepRun: Sendable {
         }
     }
 
-    /// Runs `operation` on the cooperative pool and blocks this thread until it completes.
+    /// Runs `code` on the cooperative pool with `flow`'s value and blocks this thread until it completes.
+    ///
+    /// With `watched` (main waiting for the `io` step `label` of `interaction`), a wait past
+    /// ``BlockedMainWatch/reportAfterSeconds`` is reported on standard error, and its end too.
     private static func waitBlocking(
-        _ operation: @escaping @Sendable () async throws -> any Sendable
+        _ code: @escaping @Sendable (any Sendable) async throws -> any Sendable,
+        flow: InteractionFlow,
+        watched: (label: String, interaction: String)?
     ) -> Result<any Sendable, any Error> {
         let outcome = BlockingOutcome()
         Task.detached {
             do {
-                outcome.complete(.success(try await operation()))
+                outcome.complete(.success(try await code(flow.current)))
             } catch {
                 outcome.complete(.failure(error))
             }
         }
-        return outcome.wait()
+        guard let watched else { return outcome.wait() }
+        if let result = outcome.wait(seconds: BlockedMainWatch.reportAfterSeconds) { return result }
+        BlockedMainWatch.waiting(for: "io: \(watched.label)", of: watched.interaction)
+        let result = outcome.wait()
+        BlockedMainWatch.ended(for: "io: \(watched.label)", of: watched.interaction)
+        return result
+    }
+
+    /// For an `io` step of the user's code: the blocking wait main-only runs it with, with a body that does nothing.
+    /// What that allocates (the task, the outcome and its semaphore, the task's captures) is the harness's share,
+    /// which the workload's allocation counts leave out (``HarnessAllocations``).
+    func blockingWaitWithNothingToDo() {
+        guard case .io = body else { return }
+        _ = Self.waitBlocking({ _ in () }, flow: flow, watched: (label, interaction))
     }
 
     /// Records that the user's code threw `error` in this step (finishing at `end`, or now).
@@ -204,6 +221,12 @@ private final class BlockingOutcome: Sendable {
 
     func wait() -> Result<any Sendable, any Error> {
         done.wait()
+        return outcome.withLock { $0! }
+    }
+
+    /// The outcome, if it comes within `seconds`; `nil` otherwise.
+    func wait(seconds: Double) -> Result<any Sendable, any Error>? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
         return outcome.withLock { $0! }
     }
 }
