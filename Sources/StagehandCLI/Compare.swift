@@ -35,8 +35,8 @@ extension StagehandCommand {
             let comparison: Comparison
             do {
                 comparison = try Comparison(
-                    before: try ReportWriter.read(URL(fileURLWithPath: before)),
-                    after: try ReportWriter.read(URL(fileURLWithPath: after)),
+                    before: try ProfileResult.read(URL(fileURLWithPath: before)),
+                    after: try ProfileResult.read(URL(fileURLWithPath: after)),
                     thresholdPercent: threshold
                 )
             } catch {

@@ -23,7 +23,7 @@ extension StagehandCommand {
             let url = URL(fileURLWithPath: result)
             let profile: ProfileResult
             do {
-                profile = try ReportWriter.read(url)
+                profile = try ProfileResult.read(url)
             } catch {
                 printError("error: \(error)")
                 throw ExitCode(64)

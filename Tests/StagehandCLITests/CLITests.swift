@@ -187,7 +187,7 @@ import Testing
         #expect(!run.stderr.contains("\r") && !run.stderr.contains("\u{1B}"), "piped progress is plain lines")
         let json = directory.appending(path: "reports/placement.json")
         let markdown = directory.appending(path: "reports/placement.md")
-        let result = try ReportWriter.read(json)
+        let result = try ProfileResult.read(json)
         #expect(result.stages.map(\.status) == [.ok, .ok, .ok, .ok])
         #expect(result.stages.allSatisfy { ($0.metrics?.frames ?? 0) > 0 })
         #expect(Stage(rawValue: result.recommendation.stage) != nil || result.recommendation.stage == "none")
@@ -214,7 +214,7 @@ import Testing
             in: directory
         )
         #expect(run.status == 0, "\(run.stderr)")
-        let result = try ReportWriter.read(directory.appending(path: "reports/counter.json"))
+        let result = try ProfileResult.read(directory.appending(path: "reports/counter.json"))
         #expect(result.environment.cores == 1)
         #expect(result.stages.map(\.status) == [.ok, .ok, .ok, .ok])
         #expect(result.stages.flatMap(\.repetitions).map(\.cores) == [1, 1, 1, 1], "as each child saw itself")
@@ -269,7 +269,7 @@ import Testing
         let run = try await Self.stagehand("profile", spec, "--repetitions", "1", "--quiet", "--output", directory.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.isEmpty, "--quiet prints nothing")
-        let result = try ReportWriter.read(directory.appending(path: "placement.json"))
+        let result = try ProfileResult.read(directory.appending(path: "placement.json"))
         let kinds = result.spec.interactions[0].steps.map(\.kind)
         // Handler + Task start + one resumption per awaited io (+ per offloaded compute); actor-extracted: handler + ui.
         let expectedHops: [Stage: Double] = [.mainOnly: 1, .async: 3, .offloaded: 4, .actorExtracted: 2]
@@ -381,7 +381,7 @@ import Testing
             directory.path
         )
         #expect(run.status == 0, "\(run.stderr)")
-        let result = try ReportWriter.read(directory.appending(path: "stuck.json"))
+        let result = try ProfileResult.read(directory.appending(path: "stuck.json"))
         #expect(result.stages[0].status == .hung)
         #expect(result.stages[0].repetitions.count == 1, "a hung stage is not run again")
         #expect(result.stages[1].status == .ok)
@@ -476,7 +476,7 @@ import Testing
             directory.path
         )
         #expect(run.status == 0, "\(run.stderr)")
-        let result = try ReportWriter.read(directory.appending(path: "crashing.json"))
+        let result = try ProfileResult.read(directory.appending(path: "crashing.json"))
         for stage in [result.stages[0], result.stages[2]] {
             #expect(stage.status == .crashed)
             #expect(stage.repetitions.count == 1, "a crashed stage is not run again")
@@ -517,7 +517,7 @@ import Testing
             directory.path
         )
         #expect(run.status == 0, "\(run.stderr)")
-        let result = try ReportWriter.read(directory.appending(path: "chatty.json"))
+        let result = try ProfileResult.read(directory.appending(path: "chatty.json"))
         #expect(result.stages[1].status == .ok)
         #expect(result.stages[2].status == .ok)
         #expect(result.stages[1].metrics?.interactionsCompleted ?? 0 > 0)
@@ -546,7 +546,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(" offloaded ✔ "))
         #expect(run.stdout.contains("Report: "))
-        let result = try ReportWriter.read(saved)
+        let result = try ProfileResult.read(saved)
         let markdown = try String(contentsOf: directory.appending(path: "image-pipeline.md"), encoding: .utf8)
         #expect(markdown == MarkdownReport(result: result).render())
         #expect(
@@ -574,7 +574,7 @@ import Testing
     @Test func compareExitsWithWhatChanged() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var result = try ReportWriter.read(Self.fixture)
+        var result = try ProfileResult.read(Self.fixture)
         let before = directory.appending(path: "before.json")
         try JSONEncoder().encode(result).write(to: before)
         #expect(try await Self.stagehand("compare", before.path, before.path).status == 0)

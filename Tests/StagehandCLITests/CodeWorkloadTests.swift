@@ -15,7 +15,7 @@ import Testing
         var log: [String]
 
         func result(_ name: String) throws -> ProfileResult {
-            try ReportWriter.read(output.appending(path: "\(name).json"))
+            try ProfileResult.read(output.appending(path: "\(name).json"))
         }
     }
 

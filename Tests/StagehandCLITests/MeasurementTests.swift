@@ -33,7 +33,7 @@ import Testing
                 + (stages.map { ["--stages", $0] } ?? [])
         )
         #expect(run.status == 0, "\(run.stderr)")
-        return try ReportWriter.read(directory.appending(path: "\(name).json"))
+        return try ProfileResult.read(directory.appending(path: "\(name).json"))
     }
 
     /// Allocate N objects per step and count N: the harness's own allocations (the delivery's objects, the event

@@ -8,7 +8,7 @@ import Testing
 
     /// A real result of `stagehand profile image-pipeline` on this project's machine, kept as a fixture.
     static func fixture() throws -> ProfileResult {
-        try ReportWriter.read(fixtures.appending(path: "image-pipeline.json"))
+        try ProfileResult.read(fixtures.appending(path: "image-pipeline.json"))
     }
 
     @Test func markdownMatchesTheGoldenFile() throws {
@@ -115,10 +115,10 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appending(path: "stagehand-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(#"{"schemaVersion": 99, "workload": "x"}"#.utf8).write(to: url)
-        let error = try #require(throws: ResultFileError.self) { try ReportWriter.read(url) }
+        let error = try #require(throws: ResultFileError.self) { try ProfileResult.read(url) }
         #expect(error.description.contains("schemaVersion 99"))
         try Data(#"{"schemaVersion": 1, "work"#.utf8).write(to: url)
-        let truncated = try #require(throws: ResultFileError.self) { try ReportWriter.read(url) }
+        let truncated = try #require(throws: ResultFileError.self) { try ProfileResult.read(url) }
         #expect(truncated.description.contains("truncated"))
     }
 

@@ -40,7 +40,7 @@ extension DecisionTree {
     func headroomSentence(recommended stage: Stage?, byStage: [Stage: StageResult]) -> String? {
         let searched = Stage.allCases.compactMap { stage in byStage[stage]?.headroom.map { (stage: stage, $0) } }
         guard !searched.isEmpty else { return nil }
-        let precision = HeadroomSearch().precision
+        let precision = Headroom.searchPrecision
         guard let stage, let own = byStage[stage]?.headroom else {
             let met = searched.filter { !$0.1.metAt.isEmpty }
             guard !met.isEmpty else {

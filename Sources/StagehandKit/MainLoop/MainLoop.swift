@@ -4,6 +4,11 @@ import Dispatch
 /// schedule and handled by the stage's executor, measured for the workload's duration.
 @MainActor
 final class MainLoop {
+    /// How long a stage run waits, after arrivals stop, for the interactions still in flight to finish.
+    nonisolated static func drainSeconds(forDuration durationSeconds: Double) -> Double {
+        1 + durationSeconds * 0.1
+    }
+
     /// What a run produces.
     struct Outcome {
         var metrics: StageMetrics
@@ -78,7 +83,7 @@ final class MainLoop {
         let start = Instant.now.adding(milliseconds: 20)
         let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
         let drainEnd = arrivalsEnd.adding(
-            milliseconds: ProfileOptions.drainSeconds(forDuration: workload.durationSeconds) * 1000
+            milliseconds: Self.drainSeconds(forDuration: workload.durationSeconds) * 1000
         )
         recorder.prepare(
             stepKeys: workload.interactions.indices.flatMap { interaction in

@@ -10,15 +10,6 @@ import Synchronization
 /// on: a record costs an uncontended lock and a histogram increment, well under a microsecond. The shards are merged
 /// when the metrics are read.
 public final class RunRecorder: Sendable {
-    /// The main thread is called unresponsive (a hang) when it does not answer for this long or longer: the one
-    /// threshold every hang count, job band and trace mark uses.
-    public static let hangThresholdMs = 250.0
-
-    /// Whether a stretch of `nanoseconds` without an answer from main is a hang.
-    public static func isHang(nanoseconds: UInt64) -> Bool {
-        nanoseconds >= UInt64(hangThresholdMs * 1e6)
-    }
-
     /// What kept the main thread busy.
     public enum MainWork: String, Sendable, CaseIterable {
         case frame, ui, compute, state, io
@@ -226,7 +217,7 @@ public final class RunRecorder: Sendable {
 
     /// Something waited for main (a frame, an event) for `span`: kept when that is a hang's length.
     private func noteWait(_ span: Span, in main: inout MainRecord) {
-        if Self.isHang(nanoseconds: span.nanoseconds) { main.longWaits.append(span) }
+        if StageMetrics.isHang(nanoseconds: span.nanoseconds) { main.longWaits.append(span) }
     }
 
     /// The hangs among stretches in which main did not answer: overlapping stretches are one hang (a frame waiting
@@ -360,7 +351,7 @@ public final class RunRecorder: Sendable {
         let nanoseconds = job.nanoseconds
         record.mainActorJobs.add(nanoseconds: nanoseconds, periodNs: periodNs)
         if nanoseconds > periodNs { record.mainActorBlockingNs += nanoseconds - periodNs }
-        if Self.isHang(nanoseconds: nanoseconds) { record.longJobs.append(job) }
+        if StageMetrics.isHang(nanoseconds: nanoseconds) { record.longJobs.append(job) }
     }
 
     /// Records the wait of a hop onto a subsystem's actor.

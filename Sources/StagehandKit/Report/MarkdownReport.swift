@@ -417,7 +417,7 @@ public struct MarkdownReport: Sendable {
         var text = "\(profileRate.reportFormatted) iterations per ms, calibrated once per profile"
         if let low = ownRates.min(), let high = ownRates.max() {
             let range = low == high ? low.reportFormatted : "\(low.reportFormatted)–\(high.reportFormatted)"
-            let tolerance = (CalibrationCheck.tolerance * 100).reportFormatted
+            let tolerance = (CalibratedWork.tolerance * 100).reportFormatted
             text +=
                 "; \(ownRates.count) of \(runs.count) stage runs measured it more than \(tolerance)% off and "
                 + "recalibrated"

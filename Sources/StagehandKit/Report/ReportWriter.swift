@@ -48,51 +48,9 @@ public struct ReportWriter: Sendable {
         )
     }
 
-    /// Reads a JSON result written by ``write(_:)``.
-    ///
-    /// - Throws: ``ResultFileError`` naming the file and what is wrong with it.
-    public static func read(_ url: URL) throws(ResultFileError) -> ProfileResult {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ResultFileError(file: url.path, problem: "cannot read it: \(error.localizedDescription)")
-        }
-        struct Version: Decodable { var schemaVersion: Int? }
-        guard let version = try? JSONDecoder().decode(Version.self, from: data) else {
-            throw ResultFileError(file: url.path, problem: "not a JSON object (truncated or not a Stagehand result)")
-        }
-        guard version.schemaVersion == ProfileResult.currentSchemaVersion else {
-            let found = version.schemaVersion.map(String.init) ?? "none"
-            throw ResultFileError(
-                file: url.path,
-                problem: "schemaVersion \(found); this Stagehand reads \(ProfileResult.currentSchemaVersion)"
-            )
-        }
-        let result: ProfileResult
-        do {
-            result = try JSONDecoder().decode(ProfileResult.self, from: data)
-        } catch {
-            throw ResultFileError(file: url.path, problem: "not a Stagehand result: \(error)")
-        }
-        // The name becomes a file name: a hand-edited one must not reach outside the output directory.
-        guard !result.workload.isEmpty, !result.workload.contains("/"), !result.workload.hasPrefix(".") else {
-            throw ResultFileError(file: url.path, problem: "workload name '\(result.workload)' is not a safe file name")
-        }
-        return result
-    }
-
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
-}
-
-/// A saved result that cannot be read back.
-public struct ResultFileError: Error, CustomStringConvertible, Equatable {
-    public var file: String
-    public var problem: String
-
-    public var description: String { "\(file): \(problem)" }
 }

@@ -5,7 +5,7 @@ public struct JobDurations: Codable, Sendable, Equatable {
     public var overFrame = 0
     public var over50ms = 0
     public var over100ms = 0
-    /// A hang's length or longer (``RunRecorder/hangThresholdMs``).
+    /// A hang's length or longer (``StageMetrics/hangThresholdMs``).
     public var hangLength = 0
     public var over500ms = 0
 
@@ -17,7 +17,7 @@ public struct JobDurations: Codable, Sendable, Equatable {
         if nanoseconds > periodNs { overFrame += 1 }
         if nanoseconds > 50_000_000 { over50ms += 1 }
         if nanoseconds > 100_000_000 { over100ms += 1 }
-        if RunRecorder.isHang(nanoseconds: nanoseconds) { hangLength += 1 }
+        if StageMetrics.isHang(nanoseconds: nanoseconds) { hangLength += 1 }
         if nanoseconds > 500_000_000 { over500ms += 1 }
     }
 

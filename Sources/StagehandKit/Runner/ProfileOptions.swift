@@ -42,18 +42,4 @@ public struct ProfileOptions: Sendable, Equatable {
 
     /// How many runs per stage an inconclusive verdict may grow to, unless told otherwise.
     public static let defaultMaxRepetitions = 7
-
-    /// How long a stage run waits, after arrivals stop, for the interactions still in flight to finish.
-    public static func drainSeconds(forDuration durationSeconds: Double) -> Double {
-        1 + durationSeconds * 0.1
-    }
-
-    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the warm-up run and
-    /// the measured run, each with its drain, plus a grace period for process start-up and a run end delayed by a
-    /// long step.
-    public static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
-        let warmUp = min(StageChild.warmUpSeconds, durationSeconds)
-        return warmUp + drainSeconds(forDuration: warmUp) + durationSeconds + drainSeconds(forDuration: durationSeconds)
-            + 5
-    }
 }

@@ -96,7 +96,7 @@ public enum SelfTest {
                     passed: abs(hitchMs - expected) <= period + 0.01
                 )
             )
-            let hangs = ms >= RunRecorder.hangThresholdMs ? blocks : 0
+            let hangs = ms >= StageMetrics.hangThresholdMs ? blocks : 0
             checks.append(
                 Check(
                     name: "\(name): hangs",
@@ -107,7 +107,7 @@ public enum SelfTest {
             )
             let jobs = metrics.mainActorJobs
             let bands = [
-                ms > period ? blocks : 0, ms > 100 ? blocks : 0, ms >= RunRecorder.hangThresholdMs ? blocks : 0,
+                ms > period ? blocks : 0, ms > 100 ? blocks : 0, ms >= StageMetrics.hangThresholdMs ? blocks : 0,
             ]
             let measuredBands = [jobs.overFrame, jobs.over100ms, jobs.hangLength]
             checks.append(

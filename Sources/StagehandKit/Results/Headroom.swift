@@ -15,6 +15,11 @@ public struct Headroom: Codable, Sendable, Equatable {
     /// How long each run of the search took arrivals, in seconds.
     public var probeSeconds: Double?
 
+    /// The smallest and largest multipliers the search tries.
+    public static let searchedMultipliers = (1.0 / 32)...32.0
+    /// The search stops when the largest multiplier met and the smallest missed are within this ratio.
+    public static let searchPrecision = 1.1
+
     public init(multiplier: Double, metAt: [Double], missedAt: [Double], probeSeconds: Double? = nil) {
         self.multiplier = multiplier
         self.metAt = metAt

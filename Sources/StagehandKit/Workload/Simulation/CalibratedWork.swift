@@ -7,6 +7,9 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     /// Loop iterations that take one millisecond on an otherwise idle core.
     public var iterationsPerMs: Double
 
+    /// How far `ms: N` may be from N milliseconds for a calibration to hold, as a fraction: ±3%.
+    public static let tolerance = 0.03
+
     public init(iterationsPerMs: Double) {
         self.iterationsPerMs = iterationsPerMs
     }
@@ -70,7 +73,7 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     /// calibration costs about 80 ms, long enough that each spans the timer interrupts a long run also pays for.
     public static let sampleLengthsMs: [Double] = [0.5, 1, 2, 4, 8]
 
-    /// This calibration, if a quick measurement in this process agrees with it within ``CalibrationCheck/tolerance``;
+    /// This calibration, if a quick measurement in this process agrees with it within ``tolerance``;
     /// otherwise a fresh calibration made here.
     ///
     /// A stage child runs this before its warm-up: the profile calibrates once, minutes before the last stage runs,
@@ -80,10 +83,10 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
         return agrees(withIterationsPerMs: here) ? self : Self.calibrate()
     }
 
-    /// Whether `ms: N` with this calibration lasts N ms within ``CalibrationCheck/tolerance`` on a loop measured at
+    /// Whether `ms: N` with this calibration lasts N ms within ``tolerance`` on a loop measured at
     /// `measured` iterations per ms.
     func agrees(withIterationsPerMs measured: Double) -> Bool {
-        measured > 0 && abs(iterationsPerMs / measured - 1) <= CalibrationCheck.tolerance
+        measured > 0 && abs(iterationsPerMs / measured - 1) <= Self.tolerance
     }
 
     private static func cpuMs(_ iterations: Int) -> Double {

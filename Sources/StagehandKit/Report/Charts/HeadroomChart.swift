@@ -23,8 +23,7 @@ public struct HeadroomChart: Sendable {
     public func render() -> String? {
         let rows = result.stages.compactMap { stage in stage.headroom.map { (stage.stage, $0) } }
         guard !rows.isEmpty else { return nil }
-        let search = HeadroomSearch()
-        let (minimum, maximum) = (search.lower, search.upper)
+        let (minimum, maximum) = (Headroom.searchedMultipliers.lowerBound, Headroom.searchedMultipliers.upperBound)
         let height = Self.top + Double(rows.count) * Self.rowHeight + Self.bottom
         let plotWidth = Self.width - Self.left - Self.right
         func x(_ multiplier: Double) -> Double {

@@ -7,10 +7,10 @@
 /// bisection step.
 public struct HeadroomSearch: Sendable {
     /// The smallest and largest multipliers tried.
-    public var lower = 1.0 / 32
-    public var upper = 32.0
+    public var lower = Headroom.searchedMultipliers.lowerBound
+    public var upper = Headroom.searchedMultipliers.upperBound
     /// The bisection stops when the largest multiplier met and the smallest missed are within this ratio.
-    public var precision = 1.1
+    public var precision = Headroom.searchPrecision
 
     public init() {}
 

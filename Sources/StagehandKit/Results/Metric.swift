@@ -182,8 +182,8 @@ extension Metric {
         Metric(
             id: .hangs,
             key: "hangs",
-            name: "hangs ≥ \(RunRecorder.hangThresholdMs.reportFormatted) ms",
-            label: "hangs ≥ \(RunRecorder.hangThresholdMs.reportFormatted) ms (longest)",
+            name: "hangs ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms",
+            label: "hangs ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms (longest)",
             shortLabel: "hangs",
             unit: .count,
             better: .lower,
@@ -328,7 +328,7 @@ extension Metric {
             id: .mainActorJobs,
             key: "mainActorJobs.overFrame",
             name: "main-actor jobs longer than a frame",
-            label: "main-actor jobs > {P} (a frame) / 50 / ≥ \(RunRecorder.hangThresholdMs.reportFormatted) ms",
+            label: "main-actor jobs > {P} (a frame) / 50 / ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms",
             shortLabel: "main jobs > 1 frame",
             unit: .count,
             better: nil,  // shown for where main's time went; the blocking time below judges it

@@ -8,6 +8,15 @@ public enum StageChild {
     /// How long the unmeasured warm-up run before the measured one takes arrivals, at most.
     public static let warmUpSeconds = 0.3
 
+    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the warm-up run and
+    /// the measured run, each with its drain, plus a grace period for process start-up and a run end delayed by a
+    /// long step.
+    public static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
+        let warmUp = min(warmUpSeconds, durationSeconds)
+        return warmUp + MainLoop.drainSeconds(forDuration: warmUp) + durationSeconds
+            + MainLoop.drainSeconds(forDuration: durationSeconds) + 5
+    }
+
     /// The warm-up of `workload`: arrivals for ``warmUpSeconds``, periodic and 4 to 10 per second, so every
     /// interaction arrives at least once and an overloaded workload builds little backlog. At its drain limit the
     /// warm-up skips the steps it has not started and waits for the ones running (see ``MainLoop/run(finishingEverything:)``).

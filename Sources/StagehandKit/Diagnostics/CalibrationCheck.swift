@@ -4,8 +4,8 @@
 /// The verdict reads CPU time: it is what the loop controls. Wall time also counts the time the thread waited for a
 /// core, which on a shared machine says how busy the machine was, not how accurate the calibration is.
 public struct CalibrationCheck: Sendable, Equatable {
-    /// How far a run may be from its target and still pass, as a fraction: ±3%.
-    public static let tolerance = 0.03
+    /// How far a run may be from its target and still pass, as a fraction (``CalibratedWork/tolerance``).
+    public static var tolerance: Double { CalibratedWork.tolerance }
 
     /// The milliseconds of work asked for.
     public var targetMs: Double

@@ -2,6 +2,15 @@
 ///
 /// Units are in the names: `…Ms` milliseconds, `…PerS` per second, `…MsPerS` milliseconds per second.
 public struct StageMetrics: Codable, Sendable, Equatable {
+    /// The main thread is called unresponsive (a hang) when it does not answer for this long or longer: the one
+    /// threshold every hang count, job band and trace mark uses.
+    public static let hangThresholdMs = 250.0
+
+    /// Whether a stretch of `nanoseconds` without an answer from main is a hang.
+    public static func isHang(nanoseconds: UInt64) -> Bool {
+        nanoseconds >= UInt64(hangThresholdMs * 1e6)
+    }
+
     // MARK: Frames
 
     /// Σ hitch time of the frames whose vsync fell within the arrival window / the arrival window's seconds, in

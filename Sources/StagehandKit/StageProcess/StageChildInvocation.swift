@@ -80,7 +80,7 @@ public struct StageChildInvocation: Codable, Sendable, Equatable {
             executable: executable,
             arguments: arguments,
             environment: Self.environment,
-            timeoutSeconds: ProfileOptions.watchdogSeconds(forDuration: durationSeconds),
+            timeoutSeconds: StageChild.watchdogSeconds(forDuration: durationSeconds),
             interruption: interruption
         )
         func failed(_ status: StageStatus, _ failure: String) -> RepetitionResult {

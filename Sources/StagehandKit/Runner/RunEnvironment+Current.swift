@@ -1,0 +1,63 @@
+import Foundation
+
+extension RunEnvironment {
+    /// This machine, for a profile of `workload` with `options` and `calibration`, started by `command`.
+    public static func current(
+        workload: Workload,
+        options: ProfileOptions,
+        calibration: CalibratedWork,
+        command: String
+    ) -> RunEnvironment {
+        RunEnvironment(
+            swift: swiftVersion,
+            cores: options.cores ?? ProcessInfo.processInfo.activeProcessorCount,
+            machineCores: options.cores.map { _ in ProcessInfo.processInfo.activeProcessorCount },
+            refreshHz: workload.refreshHz,
+            machine: cpuModel,
+            os: operatingSystem,
+            allocator: JemallocProbe.version.map {
+                "jemalloc \($0) (the process allocator; thread caches off in stage runs so every allocation is counted)"
+            } ?? "system malloc (jemalloc statistics unavailable: allocation figures show as unverified)",
+            priority: options.priority.environmentDescription,
+            workLoopIterationsPerMs: calibration.iterationsPerMs,
+            probeCostMicrosecondsPerStep: ProbeCost.microsecondsPerStep(),
+            durationSeconds: workload.durationSeconds,
+            repetitions: options.repetitions,
+            seed: options.seed,
+            stages: options.stages,
+            command: command,
+            startedAt: ISO8601DateFormatter().string(from: Date()),
+            traceFile: options.traceFile?.relativePath
+        )
+    }
+
+    static var swiftVersion: String {
+        #if compiler(>=6.4)
+        "6.4 or later"
+        #elseif compiler(>=6.3.1)
+        "6.3.1"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #else
+        "6.2"
+        #endif
+    }
+
+    private static var cpuModel: String {
+        let architecture = uname { $0.machine }
+        return Platform.cpuModel.map { "\($0) (\(architecture))" } ?? architecture
+    }
+
+    private static var operatingSystem: String {
+        let kernel = "\(uname { $0.sysname }) \(uname { $0.release })"
+        return Platform.operatingSystemName.map { "\($0), \(kernel)" } ?? kernel
+    }
+
+    private static func uname(_ field: (utsname) -> Any) -> String {
+        var info = utsname()
+        guard Foundation.uname(&info) == 0 else { return "unknown" }
+        return withUnsafeBytes(of: field(info)) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
