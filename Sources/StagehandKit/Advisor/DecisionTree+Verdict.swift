@@ -26,7 +26,7 @@ extension DecisionTree {
         if let stage = stage ?? best, let behind = fallingBehind(byStage[stage], workload: workload) {
             recommendation.summary += " " + behind
         }
-        if let stage = stage ?? best, let failed = failures(byStage[stage], workload: workload) {
+        if let stage = stage ?? best, let failed = byStage[stage]?.thrownErrors(in: workload) {
             recommendation.summary += " " + failed
         }
         if let headroom = headroomSentence(recommended: stage, byStage: byStage) {
@@ -70,7 +70,7 @@ extension DecisionTree {
 
     /// Whether `result`'s stage meets the budget as the tree judges a stage it tries: responsive (``Metric/budget``
     /// within its limits) and keeping up with its arrivals. What the headroom search asks of each probe.
-    public func meetsBudget(_ result: StageResult, workload: Workload) -> Bool {
+    func meetsBudget(_ result: StageResult, workload: Workload) -> Bool {
         responsiveness(of: result).responsive && fallingBehind(result, workload: workload) == nil
     }
 
@@ -105,21 +105,6 @@ extension DecisionTree {
         return "But \(stage) falls behind: \(unfinished) of \(metrics.interactionsArrived) interactions were still "
             + "unfinished when the run ended, because \(why); its interaction latency p99 "
             + "(\(metrics.interactionLatencyMs.p99.reportFormatted) ms) counts them with their wait so far."
-    }
-
-    /// A sentence saying that the user's code threw in `result`'s stage, where and what first, or `nil` when it never
-    /// did: those interactions ended early, so the figures leave out the work they did not do.
-    func failures(_ result: StageResult?, workload: Workload) -> String? {
-        guard let result, let metrics = result.metrics, metrics.interactionsFailed > 0 else { return nil }
-        let steps = result.stepTimings.compactMap { timing -> String? in
-            guard let count = timing.failures, count > 0 else { return nil }
-            let name = workload.stepName(timing.key) ?? "a step"
-            return "`\(name)` threw \(count) \(count == 1 ? "time" : "times")"
-                + (timing.firstError.map { ", first: \"\($0)\"" } ?? "")
-        }
-        return "Your code threw in \(result.stage.rawValue): \(metrics.interactionsFailed) interactions failed; "
-            + steps.joined(separator: "; ")
-            + ". They ended early, so these figures leave out the work they did not do."
     }
 
     /// What to run to settle a verdict that is not final, or `nil` when it is.

@@ -9,21 +9,21 @@
 /// Each question reads the latest stage the path has tried; a no moves on without trying its stage; a yes tries the
 /// stage, and if that stage is responsive the walk ends there. The simplest responsive stage wins, never the most
 /// concurrent one.
-public struct DecisionTree: Sendable {
-    public var thresholds: Thresholds
+struct DecisionTree: Sendable {
+    package var thresholds: Thresholds
 
-    public init(thresholds: Thresholds = Thresholds()) {
+    init(thresholds: Thresholds = Thresholds()) {
         self.thresholds = thresholds
     }
 
     /// Walks the tree over the measured stages of `workload`.
-    public func recommend(for workload: Workload, results: [StageResult]) -> Recommendation {
+    func recommend(for workload: Workload, results: [StageResult]) -> Recommendation {
         walk(workload, results: results).recommendation
     }
 
     /// Whether the verdict on `results` is inconclusive for a reason more runs can settle: repetitions that
     /// disagree, or a later stage not yet better beyond the noise.
-    public func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
+    func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
         walk(workload, results: results).unsettled.contains { reason in
             switch reason {
             case .repetitionsDisagree, .notBeyondNoise, .tooFewRuns: true

@@ -2,17 +2,17 @@
 ///
 /// Every function, variable and actor in one workload's code has a name of its own, the same in every stage: see
 /// ``MigrationNames`` for the scheme.
-public struct MigrationPlaybook: Sendable {
-    public var workload: Workload
+struct MigrationPlaybook: Sendable {
+    package var workload: Workload
 
-    public init(workload: Workload) {
+    init(workload: Workload) {
         self.workload = workload
     }
 
     private var names: MigrationNames { MigrationNames(workload: workload) }
 
     /// The migration steps for `stage`, as Markdown paragraphs and Swift code blocks.
-    public func steps(for stage: Stage) -> [String] {
+    package func steps(for stage: Stage) -> [String] {
         var steps: [String] = []
         switch stage {
         case .mainOnly:

@@ -4,9 +4,9 @@
 /// A change counts when it is past the threshold, past the metric's own floor, and past the run-to-run noise: with
 /// two or more repetitions on both sides, every run after must lie beyond every run before (the decision tree's rule
 /// for stages), and the shift must be larger than either side's own spread of runs.
-public struct Comparison: Sendable {
+package struct Comparison: Sendable {
     /// How the comparison came out, as `stagehand compare` reports it in its exit status.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Nothing changed beyond the thresholds (exit 0).
         case unchanged
         /// At least one metric got worse beyond its threshold, or a stage stopped running (exit 2).
@@ -16,39 +16,39 @@ public struct Comparison: Sendable {
     }
 
     /// One metric of one stage, before and after.
-    public struct Row: Sendable, Equatable {
-        public var stage: Stage
-        public var metric: String
-        public var before: Double
-        public var after: Double
-        public var change: Change
+    package struct Row: Sendable, Equatable {
+        package var stage: Stage
+        package var metric: String
+        package var before: Double
+        package var after: Double
+        package var change: Change
         /// The metric in each repetition, before and after.
-        public var beforeRuns: [Double] = []
-        public var afterRuns: [Double] = []
+        var beforeRuns: [Double] = []
+        var afterRuns: [Double] = []
 
         /// The change relative to before, in percent (`nil` when before is 0).
-        public var percent: Double? { before == 0 ? nil : (after - before) / abs(before) * 100 }
+        package var percent: Double? { before == 0 ? nil : (after - before) / abs(before) * 100 }
     }
 
-    public enum Change: String, Sendable {
+    package enum Change: String, Sendable {
         case regression, improvement, unchanged
         /// Past the threshold and floor, but the runs before and after overlap: not a change that can be told from
         /// noise.
         case withinNoise
     }
 
-    public var before: ProfileResult
-    public var after: ProfileResult
+    package var before: ProfileResult
+    package var after: ProfileResult
     /// A change counts past this many percent (and past the metric's floor).
-    public var thresholdPercent: Double
-    public private(set) var rows: [Row] = []
+    package var thresholdPercent: Double
+    package private(set) var rows: [Row] = []
     /// Stages that ran before and did not finish after (hung, crashed), or the other way round.
-    public private(set) var statusChanges: [(stage: Stage, before: StageStatus, after: StageStatus)] = []
+    private(set) var statusChanges: [(stage: Stage, before: StageStatus, after: StageStatus)] = []
 
     /// Compares `after` against `before`.
     ///
     /// - Throws: ``ResultFileError`` when the two are results of different workloads.
-    public init(before: ProfileResult, after: ProfileResult, thresholdPercent: Double = 10) throws(ResultFileError) {
+    package init(before: ProfileResult, after: ProfileResult, thresholdPercent: Double = 10) throws(ResultFileError) {
         guard before.workload == after.workload else {
             throw ResultFileError(
                 file: "",
@@ -114,84 +114,12 @@ public struct Comparison: Sendable {
         rows.contains { $0.beforeRuns.count < 2 || $0.afterRuns.count < 2 }
     }
 
-    public var outcome: Outcome {
+    package var outcome: Outcome {
         let regressedStatus = statusChanges.contains { $0.before == .ok }
         if regressedStatus || rows.contains(where: { $0.change == .regression }) { return .regressed }
         if statusChanges.contains(where: { $0.after == .ok }) || rows.contains(where: { $0.change == .improvement }) {
             return .improved
         }
         return .unchanged
-    }
-
-    /// The comparison as GitHub-flavoured Markdown.
-    public func render() -> String {
-        var lines = ["# Stagehand compare: \(after.workload)", ""]
-        let verdict =
-            switch outcome {
-            case .regressed: "**Regression** past \(thresholdPercent.reportFormatted)%"
-            case .improved: "**Improvement** past \(thresholdPercent.reportFormatted)%, no regression"
-            case .unchanged: "No change past \(thresholdPercent.reportFormatted)%"
-            }
-        lines.append(
-            "> \(verdict). Recommendation: `\(before.recommendation.stage)` → `\(after.recommendation.stage)`."
-        )
-        let unsettled = rows.filter { $0.change == .withinNoise }.count
-        if unsettled > 0 {
-            lines.append(">")
-            lines.append(
-                "> \(unsettled) metric\(unsettled == 1 ? "" : "s") moved past \(thresholdPercent.reportFormatted)% "
-                    + "but within the run-to-run noise, so \(unsettled == 1 ? "it is" : "they are") not counted. "
-                    + "More repetitions or a longer `--duration` on both sides would settle "
-                    + "\(unsettled == 1 ? "it" : "them")."
-            )
-        }
-        lines.append("")
-        for change in statusChanges {
-            let mark = change.before == .ok ? "⛔" : "✅"
-            lines.append("- \(mark) `\(change.stage.rawValue)`: \(change.before.rawValue) → \(change.after.rawValue)")
-        }
-        if !statusChanges.isEmpty { lines.append("") }
-        lines.append("| stage | metric | before | after | change |")
-        lines.append("|---|---|--:|--:|---|")
-        for row in rows {
-            let percent = row.percent.map { ($0 >= 0 ? "+" : "") + $0.reportFormatted + "%" } ?? "new"
-            let mark =
-                switch row.change {
-                case .regression: " ⛔ regression"
-                case .improvement: " ✅ improvement"
-                case .withinNoise:
-                    " · within noise (runs \(ValueRange(row.beforeRuns)?.text ?? "–") → "
-                        + "\(ValueRange(row.afterRuns)?.text ?? "–"))"
-                case .unchanged: ""
-                }
-            lines.append(
-                "| \(row.stage.rawValue) | \(row.metric) | \(row.before.reportFormatted) | \(row.after.reportFormatted) "
-                    + "| \(row.before == row.after ? "=" : percent)\(mark) |"
-            )
-        }
-        lines.append("")
-        lines.append(
-            "A change counts when it is past \(thresholdPercent.reportFormatted)%, past the metric's own floor ("
-                + Metric.compared.map(Metric.of).map { "\($0.name) \($0.floor.reportFormatted)" }
-                .joined(separator: ", ")
-                + "), and past the run-to-run noise: every repetition after beyond every repetition before, and a "
-                + "shift larger than either side's own spread. Hangs are compared per run."
-        )
-        let traced = [("before", before), ("after", after)].filter { $0.1.environment.traceFile != nil }.map(\.0)
-        if !traced.isEmpty {
-            lines.append("")
-            lines.append(
-                "⚠️ The \(traced.joined(separator: " and ")) result was profiled with `--trace`: its memory figures "
-                    + "and timings include the cost of recording the trace."
-            )
-        }
-        if noiseUnchecked {
-            lines.append("")
-            lines.append(
-                "⚠️ A stage here has a single repetition on one side, so its changes are not checked against noise; "
-                    + "profile with `--repetitions 3` or more for that."
-            )
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -3,49 +3,49 @@
 ///
 /// The verdict reads CPU time: it is what the loop controls. Wall time also counts the time the thread waited for a
 /// core, which on a shared machine says how busy the machine was, not how accurate the calibration is.
-public struct CalibrationCheck: Sendable, Equatable {
+package struct CalibrationCheck: Sendable, Equatable {
     /// How far a run may be from its target and still pass, as a fraction (``CalibratedWork/tolerance``).
-    public static var tolerance: Double { CalibratedWork.tolerance }
+    package static var tolerance: Double { CalibratedWork.tolerance }
 
     /// The milliseconds of work asked for.
-    public var targetMs: Double
+    package var targetMs: Double
     /// How long each run took on the thread's CPU clock, in milliseconds, in the order they ran.
-    public var cpuMs: [Double]
+    var cpuMs: [Double]
     /// How long each run took on the wall clock, in milliseconds, in the order they ran.
-    public var wallMs: [Double]
+    var wallMs: [Double]
 
-    public init(targetMs: Double, cpuMs: [Double], wallMs: [Double]) {
+    package init(targetMs: Double, cpuMs: [Double], wallMs: [Double]) {
         self.targetMs = targetMs
         self.cpuMs = cpuMs
         self.wallMs = wallMs
     }
 
     /// The median run's CPU time, in milliseconds.
-    public var medianMs: Double { median(cpuMs) }
+    package var medianMs: Double { median(cpuMs) }
 
     /// The CPU time of the run farthest from the target, in milliseconds.
-    public var worstMs: Double { cpuMs.max { abs($0 - targetMs) < abs($1 - targetMs) } ?? .nan }
+    package var worstMs: Double { cpuMs.max { abs($0 - targetMs) < abs($1 - targetMs) } ?? .nan }
 
     /// The median run's wall time, in milliseconds.
-    public var medianWallMs: Double { median(wallMs) }
+    package var medianWallMs: Double { median(wallMs) }
 
     /// The wall time of the run farthest from the target, in milliseconds.
-    public var worstWallMs: Double { wallMs.max { abs($0 - targetMs) < abs($1 - targetMs) } ?? .nan }
+    package var worstWallMs: Double { wallMs.max { abs($0 - targetMs) < abs($1 - targetMs) } ?? .nan }
 
     /// `medianMs` against the target, as a signed fraction (0.02 is 2% too long).
-    public var medianError: Double { medianMs / targetMs - 1 }
+    package var medianError: Double { medianMs / targetMs - 1 }
 
     /// `worstMs` against the target, as a signed fraction.
-    public var worstError: Double { worstMs / targetMs - 1 }
+    package var worstError: Double { worstMs / targetMs - 1 }
 
     /// Whether every run, the worst included, is within ``tolerance`` of the target.
-    public var passes: Bool { !cpuMs.isEmpty && abs(worstError) <= Self.tolerance }
+    package var passes: Bool { !cpuMs.isEmpty && abs(worstError) <= Self.tolerance }
 
     /// Runs `work` for each of `targetsMs`, `runs` times, the targets interleaved so that a slow spell of the
     /// machine spreads over all of them instead of falling on one.
     ///
     /// - Returns: one check per target, in the order given.
-    public static func measure(_ work: CalibratedWork, targetsMs: [Double], runs: Int = 7) -> [CalibrationCheck] {
+    package static func measure(_ work: CalibratedWork, targetsMs: [Double], runs: Int = 7) -> [CalibrationCheck] {
         var checks = targetsMs.map { CalibrationCheck(targetMs: $0, cpuMs: [], wallMs: []) }
         for _ in 0..<runs {
             for index in checks.indices {

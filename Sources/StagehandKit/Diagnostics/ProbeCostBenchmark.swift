@@ -11,29 +11,29 @@ import Foundation
 /// process spends the cores it has whatever its work, so its CPU per interaction moved alike. Below capacity the pool
 /// sleeps when idle, and CPU per interaction moved ±3%. Each round pairs a bare and an instrumented run, so drift
 /// cancels in the pair's ratio. A benchmark, never a test: it times things.
-public enum ProbeCostBenchmark {
-    public struct Result: Sendable {
+package enum ProbeCostBenchmark {
+    package struct Result: Sendable {
         /// Interactions completed per second, per round: the arrival rate while nothing falls behind.
-        public var bareThroughput: [Double] = []
-        public var instrumentedThroughput: [Double] = []
+        package var bareThroughput: [Double] = []
+        package var instrumentedThroughput: [Double] = []
         /// Runs that completed fewer than 95% of the interactions that arrived: they fell behind, so their CPU per
         /// interaction includes work waiting, not only work done.
-        public var runsFallingBehind = 0
+        package var runsFallingBehind = 0
         /// Process CPU time per completed interaction, in microseconds, per round.
-        public var bareCPUPerInteractionUs: [Double] = []
-        public var instrumentedCPUPerInteractionUs: [Double] = []
+        package var bareCPUPerInteractionUs: [Double] = []
+        package var instrumentedCPUPerInteractionUs: [Double] = []
 
         /// Each round's bare CPU per interaction over its instrumented one: the capacity ratio the CPU allows, 1 when
         /// the probes cost nothing.
-        public var ratios: [Double] {
+        package var ratios: [Double] {
             zip(bareCPUPerInteractionUs, instrumentedCPUPerInteractionUs).map { $0 / $1 }
         }
 
         /// Instrumented over bare capacity: the median of the rounds' ``ratios``.
-        public var instrumentedOverBare: Double { ratios.isEmpty ? .nan : median(ratios) }
+        package var instrumentedOverBare: Double { ratios.isEmpty ? .nan : median(ratios) }
 
         /// What the probes add per interaction, in CPU microseconds: the median of the rounds' differences.
-        public var costPerInteractionUs: Double {
+        package var costPerInteractionUs: Double {
             let differences = zip(instrumentedCPUPerInteractionUs, bareCPUPerInteractionUs).map { $0 - $1 }
             return differences.isEmpty ? .nan : median(differences)
         }
@@ -41,7 +41,7 @@ public enum ProbeCostBenchmark {
 
     /// Many small `@concurrent` computations per interaction, so every probe (step, hop, job) fires often; 400 a
     /// second, about a quarter of what this machine (2 cores) completes when they arrive faster than that.
-    public static let workload = Workload(
+    package static let workload = Workload(
         name: "probe-cost",
         description: "400 interactions/s, each eight 50 µs computations, a state update and a view update.",
         durationSeconds: 2,
@@ -63,7 +63,7 @@ public enum ProbeCostBenchmark {
     /// runs did not both finish is left out whole, so every figure is paired with its own round's.
     ///
     /// - Throws: when a scratch file cannot be written or a child cannot be started.
-    public static func run(executable: URL, stage: Stage = .offloaded, rounds: Int = 7) async throws -> Result {
+    package static func run(executable: URL, stage: Stage = .offloaded, rounds: Int = 7) async throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "stagehand-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

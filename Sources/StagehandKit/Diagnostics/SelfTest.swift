@@ -7,19 +7,19 @@ import Foundation
 /// frame it holds up is the next one: that frame ends D + F − 1.5·P past its deadline (D the block, F the frame
 /// work, P the frame budget), and its hitch time is that rounded up to whole frames. A block of 250 ms or more is a
 /// hang. A timing check, never a unit test: run it with `stagehand selftest`.
-public enum SelfTest {
+package enum SelfTest {
     /// One check: what was expected, what was measured, and whether they agree.
-    public struct Check: Sendable {
-        public var name: String
-        public var expected: String
-        public var measured: String
-        public var passed: Bool
+    package struct Check: Sendable {
+        package var name: String
+        package var expected: String
+        package var measured: String
+        package var passed: Bool
     }
 
     /// The blocks injected, in milliseconds.
-    public static let blocksMs: [Double] = [20, 50, 200, 256, 300]
+    static let blocksMs: [Double] = [20, 50, 200, 256, 300]
     /// The allocations the allocation check's step makes.
-    public static let allocations = 1000
+    package static let allocations = 1000
 
     static let frameWorkMs = 1.0
     static let refreshHz = 60.0
@@ -68,7 +68,7 @@ public enum SelfTest {
     /// Runs every check in `main-only` with `executable`'s `run-stage`, each block run once.
     ///
     /// - Throws: when a scratch file cannot be written, or a child cannot be started or gives no result.
-    public static func run(executable: URL, calibration: CalibratedWork) async throws -> [Check] {
+    package static func run(executable: URL, calibration: CalibratedWork) async throws -> [Check] {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "stagehand-selftest-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -161,6 +161,6 @@ public enum SelfTest {
 }
 
 /// A self-test run that produced no measurement.
-public struct SelfTestFailure: Error, CustomStringConvertible {
-    public var description: String
+struct SelfTestFailure: Error, CustomStringConvertible {
+    package var description: String
 }

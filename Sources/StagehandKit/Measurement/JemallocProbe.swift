@@ -6,17 +6,17 @@ import CJemalloc
 /// makes. Counts and bytes come from each size class's `nmalloc` (all arenas): exact when thread caches are off, as
 /// they are in stage runs. One ``sample()`` refreshes the statistics epoch and reads a few hundred counters
 /// (≈ 50 µs): call it per run, never per frame.
-public struct JemallocProbe: Sendable {
+struct JemallocProbe: Sendable {
     /// Totals at one moment.
-    public struct Sample: Sendable, Equatable {
+    struct Sample: Sendable, Equatable {
         /// Allocations since the process started (all size classes, all arenas).
-        public var allocations: UInt64
+        package var allocations: UInt64
         /// Bytes handed out since the process started, by size class (cumulative, not net).
-        public var totalAllocatedBytes: UInt64
+        var totalAllocatedBytes: UInt64
         /// Physically resident bytes in jemalloc's pages.
-        public var residentBytes: UInt64
+        var residentBytes: UInt64
 
-        public init(allocations: UInt64, totalAllocatedBytes: UInt64, residentBytes: UInt64) {
+        init(allocations: UInt64, totalAllocatedBytes: UInt64, residentBytes: UInt64) {
             self.allocations = allocations
             self.totalAllocatedBytes = totalAllocatedBytes
             self.residentBytes = residentBytes
@@ -34,7 +34,7 @@ public struct JemallocProbe: Sendable {
     private let resident: [Int]
 
     /// Resolves the MIBs; `nil` when jemalloc is not the allocator (its `mallctl` fails).
-    public init?() {
+    init?() {
         guard let epoch = Self.mib("epoch"), let resident = Self.mib("stats.resident"),
             let bins: UInt32 = Self.read("arenas.nbins"), let large: UInt32 = Self.read("arenas.nlextents")
         else { return nil }
@@ -53,7 +53,7 @@ public struct JemallocProbe: Sendable {
     }
 
     /// Refreshes the statistics and reads them.
-    public func sample() -> Sample {
+    package func sample() -> Sample {
         // The epoch is written from its own variable: reading and writing one `inout` would trap exclusivity checks.
         var newEpoch: UInt64 = 1
         var oldEpoch: UInt64 = 0
@@ -86,7 +86,7 @@ public struct JemallocProbe: Sendable {
     }
 
     /// jemalloc's version string, or `nil` when jemalloc is not the allocator.
-    public static var version: String? {
+    package static var version: String? {
         var pointer: UnsafePointer<CChar>?
         var length = MemoryLayout<UnsafePointer<CChar>?>.size
         guard stagehand_mallctl("version", &pointer, &length, nil, 0) == 0, let pointer else { return nil }

@@ -9,9 +9,9 @@ import Synchronization
 /// and what only main records has a record of its own, so no two threads ever wait for one lock while the run goes
 /// on: a record costs an uncontended lock and a histogram increment, well under a microsecond. The shards are merged
 /// when the metrics are read.
-public final class RunRecorder: Sendable {
+final class RunRecorder: Sendable {
     /// What kept the main thread busy.
-    public enum MainWork: String, Sendable, CaseIterable {
+    enum MainWork: String, Sendable, CaseIterable {
         case frame, ui, compute, state, io
         /// Main-actor job time outside any step: resuming, scheduling, the stage's own bookkeeping.
         case overhead
@@ -86,7 +86,7 @@ public final class RunRecorder: Sendable {
     /// before it starts.
     private let cancelled = Atomic<Bool>(false)
 
-    public init(refreshHz: Double, probes: Bool = true, trace: TraceLog? = nil) {
+    init(refreshHz: Double, probes: Bool = true, trace: TraceLog? = nil) {
         periodNs = UInt64((1e9 / refreshHz).rounded())
         self.probes = probes
         self.trace = trace

@@ -18,9 +18,9 @@ import Glibc
 ///
 /// Linux only (`sched_setaffinity`). Darwin has no way to bind a process to CPUs (its affinity tags are hints, and
 /// none at all on Apple silicon), so there ``isSupported`` is `false` and `--cores` is refused.
-public enum CoreLimit {
+package enum CoreLimit {
     /// Whether this platform can restrict a process to N CPUs.
-    public static var isSupported: Bool {
+    package static var isSupported: Bool {
         #if os(Linux)
         true
         #else
@@ -29,7 +29,7 @@ public enum CoreLimit {
     }
 
     /// The CPUs this process may run on, lowest first, or `nil` where that cannot be read.
-    public static var allowedCPUs: [Int]? {
+    static var allowedCPUs: [Int]? {
         #if os(Linux)
         var cpus = [Int32](repeating: 0, count: 1024)
         let count = stagehand_allowed_cpus(&cpus, Int32(cpus.count))
@@ -46,7 +46,7 @@ public enum CoreLimit {
     }
 
     /// A `--cores` value this machine cannot honour, in words, or `nil` when it can.
-    public static func problem(with count: Int) -> String? {
+    package static func problem(with count: Int) -> String? {
         guard isSupported else {
             return "--cores needs Linux: macOS cannot bind a process to a number of CPUs"
         }

@@ -4,15 +4,15 @@ import Dispatch
 ///
 /// The frame clock's vsync grid, arrivals and every measurement use this one clock, so intervals between them are
 /// exact subtractions.
-public struct Instant: Comparable, Hashable, Sendable, Codable {
-    public var nanoseconds: UInt64
+package struct Instant: Comparable, Hashable, Sendable, Codable {
+    var nanoseconds: UInt64
 
-    public init(nanoseconds: UInt64) {
+    package init(nanoseconds: UInt64) {
         self.nanoseconds = nanoseconds
     }
 
     /// Now: an opaque call the optimiser cannot merge with another reading or move the measured work across.
-    public static var now: Instant { Instant(nanoseconds: Platform.monotonicNanoseconds) }
+    package static var now: Instant { Instant(nanoseconds: Platform.monotonicNanoseconds) }
 
     /// CPU time the calling thread has used, in nanoseconds: unlike wall time, it does not grow while the thread waits
     /// for a core.
@@ -22,19 +22,19 @@ public struct Instant: Comparable, Hashable, Sendable, Codable {
     var dispatchTime: DispatchTime { DispatchTime(uptimeNanoseconds: nanoseconds) }
 
     /// Milliseconds from `earlier` to this instant; negative when `earlier` is later.
-    public func milliseconds(since earlier: Instant) -> Double {
+    package func milliseconds(since earlier: Instant) -> Double {
         Double(Int64(bitPattern: nanoseconds &- earlier.nanoseconds)) / 1e6
     }
 
     /// Nanoseconds from `earlier` to this instant, or zero when `earlier` is later.
-    public func nanoseconds(since earlier: Instant) -> UInt64 {
+    func nanoseconds(since earlier: Instant) -> UInt64 {
         nanoseconds > earlier.nanoseconds ? nanoseconds - earlier.nanoseconds : 0
     }
 
     /// The instant `milliseconds` after this one.
-    public func adding(milliseconds: Double) -> Instant {
+    func adding(milliseconds: Double) -> Instant {
         Instant(nanoseconds: nanoseconds &+ UInt64(max(milliseconds, 0) * 1e6))
     }
 
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }

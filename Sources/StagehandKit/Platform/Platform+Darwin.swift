@@ -9,7 +9,7 @@ extension Platform {
     /// Darwin: `_NSGetExecutablePath` (`<mach-o/dyld.h>`, dyld(3)). Called with a buffer too small, it returns -1 and
     /// sets the size needed, so the first call asks for the size. The path it gives may go through a symbolic link,
     /// which is resolved, as Foundation's `Bundle.main.executablePath` does with the same call.
-    public static var executablePath: String? {
+    package static var executablePath: String? {
         var size: UInt32 = 0
         _ = _NSGetExecutablePath(nil, &size)
         var buffer = [CChar](repeating: 0, count: Int(size) + 1)

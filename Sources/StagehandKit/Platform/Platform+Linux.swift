@@ -7,7 +7,7 @@ extension Platform {
     /// carries the same compiled-in workloads.
     ///
     /// Linux: `/proc/self/exe`, the kernel's link to the running image (proc(5)).
-    public static var executablePath: String? {
+    package static var executablePath: String? {
         let path = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         return path == "/proc/self/exe" ? nil : path
     }

@@ -16,4 +16,4 @@
 ///
 /// The Darwin implementations are written against Apple's documentation and the Swift and Foundation sources (each
 /// says which), and have not been run on a Mac here: CI verifies Linux.
-public enum Platform {}
+package enum Platform {}

@@ -2,14 +2,14 @@
 /// path with the measured evidence at each node, the migration steps, and the run's environment.
 ///
 /// Rendering is a pure function of the ``ProfileResult``, so `stagehand report run.json` reproduces it byte for byte.
-public struct MarkdownReport: Sendable {
-    public var result: ProfileResult
+package struct MarkdownReport: Sendable {
+    package var result: ProfileResult
 
-    public init(result: ProfileResult) {
+    package init(result: ProfileResult) {
         self.result = result
     }
 
-    public func render() -> String {
+    package func render() -> String {
         var out: [String] = []
         out.append("# Stagehand: \(result.workload)")
         out.append("")
@@ -397,10 +397,7 @@ public struct MarkdownReport: Sendable {
                 }
             }
         }
-        let tree = DecisionTree()
-        let threw = result.stages.compactMap { stage in
-            tree.failures(stage, workload: result.spec).map { "- \($0)" }
-        }
+        let threw = result.stages.compactMap { stage in stage.thrownErrors(in: result.spec).map { "- \($0)" } }
         guard !failed.isEmpty || !threw.isEmpty else { return [] }
         return ["## What went wrong", ""] + (failed + threw).map { $0.replacingNewlines() } + [""]
             + (failed.isEmpty

@@ -4,22 +4,22 @@ import Foundation
 ///
 /// A file is written to a temporary name beside its destination and renamed into place, so a reader never sees half
 /// a file and a failed run never destroys an earlier report.
-public struct ReportWriter: Sendable {
-    public var directory: URL
+package struct ReportWriter: Sendable {
+    package var directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// Where the Markdown report of `workload` goes.
-    public func markdownURL(for workload: String) -> URL { directory.appending(path: "\(workload).md") }
+    package func markdownURL(for workload: String) -> URL { directory.appending(path: "\(workload).md") }
     /// Where the JSON result of `workload` goes.
-    public func jsonURL(for workload: String) -> URL { directory.appending(path: "\(workload).json") }
+    package func jsonURL(for workload: String) -> URL { directory.appending(path: "\(workload).json") }
 
     /// Writes `<workload>.json` and `<workload>.md`.
     ///
     /// - Throws: when the directory cannot be created or a file cannot be written.
-    public func write(_ result: ProfileResult) throws {
+    package func write(_ result: ProfileResult) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Self.encoder.encode(result).write(to: jsonURL(for: result.workload), options: .atomic)
         try writeMarkdown(result)
@@ -28,7 +28,7 @@ public struct ReportWriter: Sendable {
     /// Writes `<workload>.md` and its chart (`<workload>-main-loop-latency.svg`), not the JSON.
     ///
     /// - Throws: when the directory cannot be created or a file cannot be written.
-    public func writeMarkdown(_ result: ProfileResult) throws {
+    package func writeMarkdown(_ result: ProfileResult) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         if let chart = LatencyChart(result: result).render() {
             let url = directory.appending(path: LatencyChart.fileName(for: result.workload))

@@ -1,12 +1,12 @@
 import TextTable
 
 /// The stages side by side as a table for a terminal, with the verdict underneath.
-public struct TerminalSummary: Sendable {
-    public var result: ProfileResult
+package struct TerminalSummary: Sendable {
+    package var result: ProfileResult
     /// Whether to use ANSI colour (only on a TTY).
-    public var colour: Bool
+    package var colour: Bool
 
-    public init(result: ProfileResult, colour: Bool) {
+    package init(result: ProfileResult, colour: Bool) {
         self.result = result
         self.colour = colour
     }
@@ -17,7 +17,7 @@ public struct TerminalSummary: Sendable {
         var cells: [String]
     }
 
-    public func render() -> String {
+    package func render() -> String {
         let stages = result.stages
         let recommended = result.recommendation.recommendedStage
         let rows: [Row] =

@@ -2,15 +2,15 @@
 ///
 /// Bounded: at most ``capacity`` frames are kept (about 33 s at 120 Hz), and the storage is reserved up front so
 /// recording a frame never allocates inside the measured run.
-public struct FrameTimeline: Codable, Sendable, Equatable {
-    public static let capacity = 4000
+struct FrameTimeline: Codable, Sendable, Equatable {
+    package static let capacity = 4000
 
     /// Vsync of each frame, in milliseconds from the run's first vsync.
-    public var vsyncMs: [Double] = []
+    var vsyncMs: [Double] = []
     /// Frame done − vsync, in milliseconds: past the frame budget, the frame hitched.
-    public var doneAfterVsyncMs: [Double] = []
+    var doneAfterVsyncMs: [Double] = []
 
-    public init() {}
+    init() {}
 
     init(reserving capacity: Int) {
         vsyncMs.reserveCapacity(capacity)

@@ -4,11 +4,11 @@ import Histogram
 ///
 /// Each stage child sends these to the profiler, which merges the repetitions' histograms into the stage's
 /// percentiles and compares stages with a rank test over them.
-public struct LatencySamples: Codable, Sendable, Equatable {
+struct LatencySamples: Codable, Sendable, Equatable {
     /// `[value in µs, count]` for each non-empty bucket, in increasing value order.
-    public var buckets: [[UInt64]]
+    var buckets: [[UInt64]]
 
-    public init(buckets: [[UInt64]] = []) {
+    init(buckets: [[UInt64]] = []) {
         self.buckets = buckets
     }
 
@@ -17,7 +17,7 @@ public struct LatencySamples: Codable, Sendable, Equatable {
     }
 
     /// How many values the samples hold.
-    public var count: UInt64 { buckets.reduce(0) { $0 + ($1.count == 2 ? $1[1] : 0) } }
+    package var count: UInt64 { buckets.reduce(0) { $0 + ($1.count == 2 ? $1[1] : 0) } }
 
     /// The histogram the samples came from (same buckets, same counts).
     func histogram() -> Histogram<UInt64> {
@@ -37,14 +37,14 @@ public struct LatencySamples: Codable, Sendable, Equatable {
 }
 
 /// The latency distributions of one stage run, for merging across repetitions and for rank tests.
-public struct RunDistributions: Codable, Sendable, Equatable {
-    public var mainLoopLatency = LatencySamples()
-    public var inputLatency = LatencySamples()
-    public var interactionLatency = LatencySamples()
-    public var hopWait = LatencySamples()
-    public var poolHopWait = LatencySamples()
+package struct RunDistributions: Codable, Sendable, Equatable {
+    var mainLoopLatency = LatencySamples()
+    var inputLatency = LatencySamples()
+    var interactionLatency = LatencySamples()
+    var hopWait = LatencySamples()
+    var poolHopWait = LatencySamples()
     /// Every frame of the run (kept for the first repetition only, for the timeline chart).
-    public var frameTimeline: FrameTimeline?
+    var frameTimeline: FrameTimeline?
 
-    public init() {}
+    init() {}
 }

@@ -3,8 +3,8 @@
 ///
 /// ``Metric/catalogue`` is the one list of them. Its name, JSON key, unit, better direction, noise floor and bands
 /// are written there and nowhere else.
-public struct Metric: Sendable {
-    public enum ID: String, Sendable, CaseIterable {
+struct Metric: Sendable {
+    package enum ID: String, Sendable, CaseIterable {
         case hitchTimeRatio, hitches, droppedFrames, hangs, mainLoopLatency, inputLatency, interactionLatency
         case throughput, unfinished, mainActorHops, mainActorHopWait, subsystemHopWait, mainActorEntriesPerFrame
         case mainActorJobs, mainActorBlocking, mainThreadUtilization, poolHopWait, poolUtilization
@@ -12,13 +12,13 @@ public struct Metric: Sendable {
     }
 
     /// How a value is shown: its scale from the JSON's unit, and what follows the number.
-    public enum Unit: Sendable {
+    enum Unit: Sendable {
         case milliseconds, millisecondsPerSecond, count, perSecond, kibibytes, mebibytes
         /// A 0–1 ratio in the JSON, shown as a percentage.
         case percent
 
         /// The factor from the JSON's unit to the shown one.
-        public var scale: Double {
+        package var scale: Double {
             switch self {
             case .percent: 100
             case .kibibytes: 1.0 / 1024
@@ -31,7 +31,7 @@ public struct Metric: Sendable {
         var suffix: String { self == .percent ? "%" : "" }
 
         /// The unit's symbol, for a value in a sentence or a label (`""` for a count).
-        public var symbol: String {
+        var symbol: String {
             switch self {
             case .milliseconds: "ms"
             case .millisecondsPerSecond: "ms/s"
@@ -45,10 +45,10 @@ public struct Metric: Sendable {
     }
 
     /// Which way is better, where one is.
-    public enum Better: Sendable { case lower, higher }
+    enum Better: Sendable { case lower, higher }
 
     /// How a stage's figure is made from its runs.
-    public enum Aggregate: Sendable {
+    enum Aggregate: Sendable {
         /// The median of the runs.
         case median
         /// The sum over the runs (hangs: one in any run is the stage's). Compared per run.
@@ -58,75 +58,75 @@ public struct Metric: Sendable {
     }
 
     /// Apple's bands for a value: good below `good`, warning up to `critical`, critical above.
-    public struct Bands: Sendable {
-        public var good: Double
-        public var critical: Double
+    struct Bands: Sendable {
+        var good: Double
+        var critical: Double
 
         /// ✅, ⚠️ or ⛔.
-        public func mark(_ value: Double) -> String {
+        func mark(_ value: Double) -> String {
             value < good ? "✅" : value <= critical ? "⚠️" : "⛔"
         }
 
         /// `✅ good < 5, ⚠️ warning 5–10, ⛔ critical > 10`, for a report's legend.
-        public var legend: String {
+        var legend: String {
             "✅ good < \(good.reportFormatted), ⚠️ warning \(good.reportFormatted)–\(critical.reportFormatted), "
                 + "⛔ critical > \(critical.reportFormatted)"
         }
     }
 
-    public let id: ID
+    package let id: ID
     /// Where ``value(_:)`` is in `stages[i].metrics` of the JSON (`inputLatencyMs.p99`): also the key of a stage's
     /// spread of runs.
-    public let key: String
+    package let key: String
     /// Its name in sentences and evidence ("input latency p99").
-    public let name: String
+    package let name: String
     /// The row's name in the Markdown report, with its unit.
-    public let label: String
+    package let label: String
     /// Its name in the terminal's table, short enough for 80 columns.
-    public let shortLabel: String
-    public let unit: Unit
+    let shortLabel: String
+    let unit: Unit
     /// `nil` where neither direction is better by itself (utilisation of the pool, resident memory of a process).
-    public let better: Better?
+    let better: Better?
     /// Changes smaller than this, in the shown unit, are noise whatever their percentage (`compare`).
-    public let floor: Double
-    public let bands: Bands?
-    public let aggregate: Aggregate
+    let floor: Double
+    package let bands: Bands?
+    let aggregate: Aggregate
     private let read: @Sendable (StageMetrics) -> Double
     private let richCell: (@Sendable (StageMetrics) -> String)?
 
     /// The figure it is judged by, in the JSON's unit.
-    public func value(_ metrics: StageMetrics) -> Double { read(metrics) }
+    package func value(_ metrics: StageMetrics) -> Double { read(metrics) }
 
     /// The figure in the shown unit.
-    public func shown(_ metrics: StageMetrics) -> Double { read(metrics) * unit.scale }
+    package func shown(_ metrics: StageMetrics) -> Double { read(metrics) * unit.scale }
 
     /// Whether the figure comes from jemalloc's allocation counters, which a run's known-answer check can find
     /// inexact (``StageMetrics/allocationsCounted``).
-    public var isAllocationCount: Bool { id == .allocations || id == .allocatedBytes }
+    var isAllocationCount: Bool { id == .allocations || id == .allocatedBytes }
 
     /// Whether `metrics` holds this figure as a measurement: every figure, except an allocation figure whose counts
     /// are unverified. One that is not is shown as "unverified" and never compared or judged.
-    public func isMeasured(in metrics: StageMetrics) -> Bool {
+    func isMeasured(in metrics: StageMetrics) -> Bool {
         !isAllocationCount || metrics.allocationsCounted
     }
 
     /// The figure as a short cell: the shown value and its suffix.
-    public func plainCell(_ metrics: StageMetrics) -> String {
+    func plainCell(_ metrics: StageMetrics) -> String {
         guard isMeasured(in: metrics) else { return Self.unverified }
         return shown(metrics).reportFormatted + unit.suffix
     }
 
     /// The Markdown report's cell, which may show more than the judged value (p50 beside p99, the longest hang).
-    public func cell(_ metrics: StageMetrics) -> String {
+    func cell(_ metrics: StageMetrics) -> String {
         guard isMeasured(in: metrics), let richCell else { return plainCell(metrics) }
         return richCell(metrics)
     }
 
     /// The cell of a figure that is not a measurement (``isMeasured(in:)``).
-    public static let unverified = "unverified"
+    static let unverified = "unverified"
 
     /// The catalogue entry of `id`.
-    public static func of(_ id: ID) -> Metric {
+    package static func of(_ id: ID) -> Metric {
         guard let metric = catalogue.first(where: { $0.id == id }) else {
             preconditionFailure("every Metric.ID has a catalogue entry (MetricCatalogueTests checks it)")
         }
@@ -136,7 +136,7 @@ public struct Metric: Sendable {
 
 extension Metric {
     /// Every metric, in the order of the report's "Stages side by side" table.
-    public static let catalogue: [Metric] = [
+    static let catalogue: [Metric] = [
         Metric(
             id: .hitchTimeRatio,
             key: "hitchTimeRatioMsPerS",
@@ -447,35 +447,35 @@ extension Metric {
     ]
 
     /// The columns of the terminal's table, in order.
-    public static let terminal: [ID] = [
+    package static let terminal: [ID] = [
         .hitchTimeRatio, .hangs, .droppedFrames, .mainLoopLatency, .inputLatency, .interactionLatency, .throughput,
         .mainActorHops, .mainThreadUtilization, .allocations,
     ]
 
     /// What `compare` compares, in order.
-    public static let compared: [ID] = [
+    static let compared: [ID] = [
         .hitchTimeRatio, .hangs, .mainLoopLatency, .inputLatency, .interactionLatency, .mainActorHopWait,
         .mainThreadUtilization, .allocations, .throughput,
     ]
 
     /// What a stage must keep within the budget to be responsive, in the order the decision tree gives its evidence;
     /// a later stage is better beyond the noise on one of these.
-    public static let budget: [ID] = [.hitchTimeRatio, .hangs, .inputLatency]
+    package static let budget: [ID] = [.hitchTimeRatio, .hangs, .inputLatency]
 
     /// The metrics whose spread over repetitions a stage's result keeps (JSON `stages[i].spread`, by ``key``).
-    public static let spread: [ID] = [.hitchTimeRatio, .inputLatency, .hangs, .mainThreadUtilization]
+    static let spread: [ID] = [.hitchTimeRatio, .inputLatency, .hangs, .mainThreadUtilization]
 
     /// Apple's hitch-time bands: the one place they are written.
-    public static let hitchBands = Bands(good: 5, critical: 10)
+    static let hitchBands = Bands(good: 5, critical: 10)
 
     /// Its name in `compare`'s table: one value, with its unit.
-    public var comparedLabel: String {
+    var comparedLabel: String {
         if unit == .count { return aggregate == .total ? "\(name) per run" : name }
         return "\(name) (\(unit.symbol))"
     }
 
     /// The label, with the frame budget where it names one.
-    public func label(frameBudgetMs: Double) -> String {
+    package func label(frameBudgetMs: Double) -> String {
         label.replacing("{P}", with: frameBudgetMs.reportFormatted)
     }
 }

@@ -8,13 +8,13 @@ public struct ProfileResult: Codable, Sendable, Equatable {
     /// The workload's name.
     public var workload: String
     /// The workload as profiled (after command-line overrides), so the report can be rendered again from this alone.
-    public var spec: Workload
+    package var spec: Workload
     public var environment: RunEnvironment
     /// All four stages in journey order; those not run have status `skipped`.
     public var stages: [StageResult]
     public var recommendation: Recommendation
 
-    public init(spec: Workload, environment: RunEnvironment, stages: [StageResult], recommendation: Recommendation) {
+    package init(spec: Workload, environment: RunEnvironment, stages: [StageResult], recommendation: Recommendation) {
         schemaVersion = Self.currentSchemaVersion
         workload = spec.name
         self.spec = spec

@@ -8,12 +8,12 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// Present when `status` is `ok`.
     public var metrics: StageMetrics?
     /// How long each step took where it ran.
-    public var stepTimings: [StepTiming]
+    package var stepTimings: [StepTiming]
     /// The run's latency histograms, which the stage's percentiles merge.
-    public var distributions: RunDistributions?
+    var distributions: RunDistributions?
     /// The work-loop calibration this run used: the profile's, or this child's own when the profile's was more
     /// than 3% off here.
-    public var calibration: CalibratedWork?
+    package var calibration: CalibratedWork?
     /// What went wrong, in plain words, when `status` is not `ok`.
     public var failure: String?
     /// The CPUs the run's process could run on, as it saw them (its affinity); `nil` in results written before it was
@@ -23,7 +23,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// `benchmark-probes` compares. `nil` in results written before it was recorded.
     public var processCPUSeconds: Double?
 
-    public init(
+    package init(
         repetition: Int,
         status: StageStatus,
         seed: UInt64,

@@ -7,7 +7,7 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public static let hangThresholdMs = 250.0
 
     /// Whether a stretch of `nanoseconds` without an answer from main is a hang.
-    public static func isHang(nanoseconds: UInt64) -> Bool {
+    static func isHang(nanoseconds: UInt64) -> Bool {
         nanoseconds >= UInt64(hangThresholdMs * 1e6)
     }
 

@@ -12,7 +12,7 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// How far the step costs can grow before this stage misses the budget, when `--headroom` searched it.
     public var headroom: Headroom?
 
-    public init(stage: Stage, repetitions: [RepetitionResult]) {
+    init(stage: Stage, repetitions: [RepetitionResult]) {
         self.stage = stage
         self.repetitions = repetitions
         let failed = repetitions.first { $0.status != .ok }
@@ -66,18 +66,18 @@ public struct StageResult: Codable, Sendable, Equatable {
 
     /// The CPUs the runs of `stages` could use, as the runs themselves saw them (the most any saw), or `nil` when no
     /// run recorded it (results written before it was).
-    public static func coresSeen(in stages: some Sequence<StageResult>) -> Int? {
+    static func coresSeen(in stages: some Sequence<StageResult>) -> Int? {
         stages.flatMap(\.repetitions).compactMap(\.cores).max()
     }
 
     /// The stage's frame latencies over all its repetitions, for rank tests against other stages.
-    public var mainLoopLatencySamples: LatencySamples? {
+    var mainLoopLatencySamples: LatencySamples? {
         let distributions = repetitions.compactMap(\.distributions)
         return distributions.isEmpty ? nil : LatencySamples.merged(distributions.map(\.mainLoopLatency))
     }
 
     /// The stage's mean duration of each step, over its repetitions.
-    public var stepTimings: [StepTiming] {
+    package var stepTimings: [StepTiming] {
         var merged: [StepTiming.Key: StepTiming] = [:]
         for timing in repetitions.flatMap(\.stepTimings) {
             merged[timing.key, default: StepTiming(key: timing.key)].add(timing)

@@ -1,23 +1,23 @@
 /// How long one step of a workload took when it ran, and where.
-public struct StepTiming: Codable, Sendable, Equatable {
+package struct StepTiming: Codable, Sendable, Equatable {
     /// A step by position: interaction index and step index in the workload.
-    public struct Key: Codable, Hashable, Sendable {
-        public var interaction: Int
-        public var step: Int
+    package struct Key: Codable, Hashable, Sendable {
+        package var interaction: Int
+        package var step: Int
     }
 
-    public var key: Key
-    public var runs: Int = 0
-    public var totalMs: Double = 0
+    package var key: Key
+    package var runs: Int = 0
+    var totalMs: Double = 0
     /// Runs that happened on the main thread.
-    public var runsOnMain: Int = 0
+    package var runsOnMain: Int = 0
     /// Runs in which the user's code threw (its interaction ended there); `nil` when none did.
-    public var failures: Int?
+    package var failures: Int?
     /// The text of the first error it threw, when it threw.
-    public var firstError: String?
+    package var firstError: String?
 
     /// The mean duration, in milliseconds.
-    public var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
+    var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
 
     init(key: Key, runs: Int = 0, totalMs: Double = 0, runsOnMain: Int = 0) {
         self.key = key

@@ -5,19 +5,19 @@
 /// ``precision`` of each other. Each probe is one measured run, so the search assumes that a stage which misses the
 /// budget at some cost also misses it at every larger one; a noisy probe near the cliff moves the answer by about one
 /// bisection step.
-public struct HeadroomSearch: Sendable {
+struct HeadroomSearch: Sendable {
     /// The smallest and largest multipliers tried.
-    public var lower = Headroom.searchedMultipliers.lowerBound
-    public var upper = Headroom.searchedMultipliers.upperBound
+    var lower = Headroom.searchedMultipliers.lowerBound
+    var upper = Headroom.searchedMultipliers.upperBound
     /// The bisection stops when the largest multiplier met and the smallest missed are within this ratio.
-    public var precision = Headroom.searchPrecision
+    var precision = Headroom.searchPrecision
 
-    public init() {}
+    init() {}
 
     /// Runs the search, calling `meets` once per multiplier tried (never twice for one).
     ///
     /// - Parameter meets: whether the stage, with every scalable cost multiplied by the argument, meets the budget.
-    public func run(_ meets: (Double) async throws -> Bool) async rethrows -> Headroom {
+    package func run(_ meets: (Double) async throws -> Bool) async rethrows -> Headroom {
         var met: [Double] = []
         var missed: [Double] = []
         func probe(_ multiplier: Double) async throws -> Bool {

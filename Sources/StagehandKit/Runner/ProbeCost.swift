@@ -7,9 +7,9 @@
 ///
 /// This is the probes' own time on the thread that runs them. What they add to a whole run (cache
 /// effects, scheduling) is what `stagehand benchmark-probes` measures, in about 35 s.
-public enum ProbeCost {
+package enum ProbeCost {
     /// Microseconds the probes add to one step: the median of `rounds` rounds of `steps` steps each, never negative.
-    public static func microsecondsPerStep(steps: Int = 2000, rounds: Int = 7) -> Double {
+    package static func microsecondsPerStep(steps: Int = 2000, rounds: Int = 7) -> Double {
         var samples: [Double] = []
         for _ in 0..<rounds {
             let instrumented = nanosecondsPerStep(probes: true, steps: steps)

@@ -1,26 +1,26 @@
 import Foundation
 
 /// How to profile a workload: which stages, how many times, from which seed.
-public struct ProfileOptions: Sendable, Equatable {
+package struct ProfileOptions: Sendable, Equatable {
     /// The stages to run, in journey order; the others are reported as skipped.
-    public var stages: [Stage]
+    package var stages: [Stage]
     /// Runs per stage.
-    public var repetitions: Int
+    package var repetitions: Int
     /// When the verdict is inconclusive after ``repetitions`` (3 or more), more rounds of every stage are run, one
     /// at a time, up to this many runs per stage.
-    public var maxRepetitions: Int
+    package var maxRepetitions: Int
     /// The seed of repetition 1; repetition r uses `seed + r − 1`, the same for every stage.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Whether offloaded work yields to the main thread, as on Apple platforms.
-    public var priority: BackgroundPriority
+    package var priority: BackgroundPriority
     /// Where to write every measured run as a Chrome trace (``ChromeTrace``), when one is asked for.
-    public var traceFile: URL?
+    package var traceFile: URL?
     /// How many CPUs each stage child runs on (``CoreLimit``), or `nil` for all this process may use.
-    public var cores: Int?
+    package var cores: Int?
     /// Whether to search each stage's ``Headroom`` after the profile's runs.
-    public var headroom: Bool
+    package var headroom: Bool
 
-    public init(
+    package init(
         stages: [Stage] = Stage.allCases,
         repetitions: Int = 3,
         maxRepetitions: Int = ProfileOptions.defaultMaxRepetitions,
@@ -41,5 +41,5 @@ public struct ProfileOptions: Sendable, Equatable {
     }
 
     /// How many runs per stage an inconclusive verdict may grow to, unless told otherwise.
-    public static let defaultMaxRepetitions = 7
+    package static let defaultMaxRepetitions = 7
 }

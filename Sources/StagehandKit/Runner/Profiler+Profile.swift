@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 
 /// A whole profile's outcome: the result to write, and what went wrong on the way without costing the results.
-public struct ProfileOutcome: Sendable {
-    public var result: ProfileResult
+package struct ProfileOutcome: Sendable {
+    package var result: ProfileResult
     /// Warnings for the user, e.g. a trace that could not be written (each also went to `progress` as it happened).
-    public var warnings: [String]
+    package var warnings: [String]
 }
 
 extension Profiler {
@@ -22,7 +22,7 @@ extension Profiler {
     ///   - interruption: when triggered, the running child is killed and the profile stops.
     ///   - progress: told as each stage run starts and finishes.
     /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails.
-    public static func profile(
+    package static func profile(
         _ workload: Workload,
         options: ProfileOptions,
         executable: URL,

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Repetitions interleave the stages (repetition r starts r − 1 stages further along), so a slow spell of the
 /// machine does not land on one stage alone. A stage that crashes or hangs is not run again; the others still are.
-public struct Profiler: Sendable {
+package struct Profiler: Sendable {
     /// What the profiler is doing, for a progress display.
-    public enum Progress: Sendable {
+    package enum Progress: Sendable {
         case started(Stage, repetition: Int, of: Int, durationSeconds: Double)
         case finished(Stage, repetition: Int, of: Int, RepetitionResult)
         /// The trace could not be written (the profile goes on without it): why.
@@ -21,15 +21,15 @@ public struct Profiler: Sendable {
         case headroomProbe(Stage, multiplier: Double, met: Bool, durationSeconds: Double)
     }
 
-    public var workload: Workload
-    public var options: ProfileOptions
+    package var workload: Workload
+    package var options: ProfileOptions
     /// The `stagehand` executable, whose hidden `run-stage` command runs one stage.
-    public var executable: URL
+    package var executable: URL
     /// This machine's work loop, measured once for the whole profile so that `ms: N` is the same work in every
     /// stage and repetition.
-    public var calibration: CalibratedWork
+    package var calibration: CalibratedWork
 
-    public init(workload: Workload, options: ProfileOptions, executable: URL, calibration: CalibratedWork) {
+    package init(workload: Workload, options: ProfileOptions, executable: URL, calibration: CalibratedWork) {
         self.workload = workload
         self.options = options
         self.executable = executable
@@ -47,7 +47,7 @@ public struct Profiler: Sendable {
     ///   - progress: told as each stage run starts and finishes.
     /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails (a temporary
     ///   directory or file, or the trace, cannot be written).
-    public func run(
+    package func run(
         interruption: Interruption = Interruption(),
         progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws -> [StageResult] {
@@ -148,7 +148,7 @@ public struct Profiler: Sendable {
     }
 
     /// How long each headroom probe takes arrivals: short runs, so a search of every stage takes about two minutes.
-    public static let headroomProbeSeconds = 2.0
+    static let headroomProbeSeconds = 2.0
 
     /// Searches `stage`'s ``Headroom``: one short run per multiplier tried, from the profile's seed, each judged as
     /// the decision tree judges a stage (``DecisionTree/meetsBudget(_:workload:)``). A run that crashes or hangs

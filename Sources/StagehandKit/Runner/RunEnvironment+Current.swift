@@ -2,7 +2,7 @@ import Foundation
 
 extension RunEnvironment {
     /// This machine, for a profile of `workload` with `options` and `calibration`, started by `command`.
-    public static func current(
+    package static func current(
         workload: Workload,
         options: ProfileOptions,
         calibration: CalibratedWork,

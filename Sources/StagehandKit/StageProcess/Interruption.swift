@@ -5,20 +5,20 @@ import Synchronization
 ///
 /// The CLI triggers it on SIGINT or SIGTERM, so Ctrl-C (or a CI job being cancelled) never leaves a child behind,
 /// and no report is written for a profile that did not finish.
-public final class Interruption: Sendable {
+package final class Interruption: Sendable {
     private let signal = Atomic<Int32>(0)
     private let child = Mutex<pid_t?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// The signal that interrupted the profile, or `nil` while it runs on.
-    public var received: Int32? {
+    var received: Int32? {
         let value = signal.load(ordering: .sequentiallyConsistent)
         return value == 0 ? nil : value
     }
 
     /// Interrupts the profile: kills the running child, if any.
-    public func interrupt(by signal: Int32) {
+    package func interrupt(by signal: Int32) {
         self.signal.store(signal, ordering: .sequentiallyConsistent)
         child.withLock { pid in
             if let pid { kill(pid, SIGKILL) }
@@ -37,8 +37,8 @@ public final class Interruption: Sendable {
 }
 
 /// A profile stopped by a signal before it finished.
-public struct ProfileInterrupted: Error, CustomStringConvertible {
-    public var signal: Int32
+package struct ProfileInterrupted: Error, CustomStringConvertible {
+    package var signal: Int32
 
-    public var description: String { "interrupted by signal \(signal); no report written" }
+    package var description: String { "interrupted by signal \(signal); no report written" }
 }

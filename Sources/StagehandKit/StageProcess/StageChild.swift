@@ -4,14 +4,14 @@ import Foundation
 ///
 /// A stage runs in a child process of its own so that a crash, a hang or a flood of output in the workload cannot
 /// take the profile down, and so stages cannot disturb each other's threads or heap.
-public enum StageChild {
+package enum StageChild {
     /// How long the unmeasured warm-up run before the measured one takes arrivals, at most.
-    public static let warmUpSeconds = 0.3
+    package static let warmUpSeconds = 0.3
 
     /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the warm-up run and
     /// the measured run, each with its drain, plus a grace period for process start-up and a run end delayed by a
     /// long step.
-    public static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
+    static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
         let warmUp = min(warmUpSeconds, durationSeconds)
         return warmUp + MainLoop.drainSeconds(forDuration: warmUp) + durationSeconds
             + MainLoop.drainSeconds(forDuration: durationSeconds) + 5
@@ -41,7 +41,7 @@ public enum StageChild {
     /// - Throws: when the workload file cannot be read or has code this executable lacks, the result cannot be
     ///   written, or the cores cannot be had.
     @MainActor
-    public static func run(_ invocation: StageChildInvocation, catalog: WorkloadCatalog) async throws {
+    package static func run(_ invocation: StageChildInvocation, catalog: WorkloadCatalog) async throws {
         if let cores = invocation.cores { try CoreLimit.runOn(cores) }  // before anything starts a thread
         invocation.priority.apply()
         let parentWatch = ParentWatch.endWithParent()

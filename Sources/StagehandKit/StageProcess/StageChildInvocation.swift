@@ -6,25 +6,25 @@ import Foundation
 /// sides cannot disagree on a flag. ``run(executable:durationSeconds:interruption:)`` starts the child under the
 /// watchdog and reads how it ended: the one place that does, for the profile, its headroom probes, `selftest` and
 /// `benchmark-probes`.
-public struct StageChildInvocation: Codable, Sendable, Equatable {
-    public var stage: Stage
+package struct StageChildInvocation: Codable, Sendable, Equatable {
+    package var stage: Stage
     /// The workload, as JSON (``Workload``).
-    public var workloadFile: String
+    var workloadFile: String
     /// Where the child writes its ``RepetitionResult``.
-    public var resultFile: String
-    public var seed: UInt64
-    public var repetition: Int
+    var resultFile: String
+    package var seed: UInt64
+    package var repetition: Int
     /// The profile's work-loop calibration: checked in the child, and measured there when more than 3% off.
-    public var calibration: CalibratedWork?
-    public var priority: BackgroundPriority
+    package var calibration: CalibratedWork?
+    package var priority: BackgroundPriority
     /// Without the per-interaction probes (only to measure what they cost).
-    public var bare = false
+    package var bare = false
     /// Where the child writes the measured run's event timeline, when the profile is traced.
-    public var traceFile: String?
+    package var traceFile: String?
     /// How many CPUs the child runs on, when fewer than all (``CoreLimit``).
-    public var cores: Int?
+    package var cores: Int?
 
-    public init(
+    package init(
         stage: Stage,
         workloadFile: URL,
         resultFile: URL,
@@ -49,7 +49,7 @@ public struct StageChildInvocation: Codable, Sendable, Equatable {
     }
 
     /// The hidden command's name.
-    public static let commandName = "run-stage"
+    package static let commandName = "run-stage"
 
     /// The child's command line after the executable: the command and this invocation as JSON.
     var arguments: [String] {
@@ -63,7 +63,7 @@ public struct StageChildInvocation: Codable, Sendable, Equatable {
     /// The invocation the parent wrote as the command's argument.
     ///
     /// - Throws: `DecodingError` when `argument` is not one.
-    public init(argument: String) throws {
+    package init(argument: String) throws {
         self = try JSONDecoder().decode(Self.self, from: Data(argument.utf8))
     }
 

@@ -10,14 +10,14 @@ import Foundation
 ///
 /// Runs are streamed to a temporary file as they are added, so memory holds one run's events at most; ``finish()``
 /// puts the file in place whole, and a profile that stops early leaves nothing behind (``discard()``).
-public final class ChromeTrace {
+final class ChromeTrace {
     /// One measured stage run and what its child process recorded.
-    public struct Run: Sendable {
-        public var stage: Stage
-        public var repetition: Int
-        public var recording: TraceLog.Recording
+    package struct Run: Sendable {
+        package var stage: Stage
+        package var repetition: Int
+        var recording: TraceLog.Recording
 
-        public init(stage: Stage, repetition: Int, recording: TraceLog.Recording) {
+        package init(stage: Stage, repetition: Int, recording: TraceLog.Recording) {
             self.stage = stage
             self.repetition = repetition
             self.recording = recording
@@ -46,7 +46,7 @@ public final class ChromeTrace {
     /// Starts a trace of `workload`'s profile, begun at `origin`, to be written at `destination`.
     ///
     /// - Throws: when the temporary file beside `destination` cannot be created.
-    public init(destination: URL, workload: String, origin: Instant) throws {
+    init(destination: URL, workload: String, origin: Instant) throws {
         self.destination = destination
         self.workload = workload
         self.origin = origin
@@ -64,7 +64,7 @@ public final class ChromeTrace {
     }
 
     /// Adds one run's events.
-    public func add(_ run: Run) throws {
+    package func add(_ run: Run) throws {
         let stage = run.stage
         threads[stage] = max(threads[stage] ?? 1, run.recording.threads)
         for event in run.recording.events where !event.isWait {
@@ -124,12 +124,12 @@ public final class ChromeTrace {
     }
 
     /// Notes a measured run whose recording could not be read, so the trace says it is missing.
-    public func missed(stage: Stage, repetition: Int) {
+    package func missed(stage: Stage, repetition: Int) {
         missing.append("\(stage.rawValue) repetition \(repetition)")
     }
 
     /// Names the processes and threads, closes the JSON and puts the file at its destination.
-    public func finish() throws {
+    package func finish() throws {
         for stage in Stage.allCases {
             guard let threads = threads[stage] else { continue }
             append(metadata: "process_name", stage: stage, ("name", .text(stage.rawValue)))
@@ -158,7 +158,7 @@ public final class ChromeTrace {
     }
 
     /// Leaves nothing behind: for a profile that stops before it finishes.
-    public func discard() {
+    func discard() {
         try? handle.close()
         try? FileManager.default.removeItem(at: partial)
     }

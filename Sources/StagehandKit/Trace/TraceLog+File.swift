@@ -8,7 +8,7 @@ extension TraceLog.Recording {
     static let formatLine = "stagehand-trace 1"
 
     /// Writes the recording to `url` in one step.
-    public func write(to url: URL) throws {
+    package func write(to url: URL) throws {
         var text = "\(Self.formatLine)\t\(threads)\t\(dropped)\t\(start.nanoseconds)\t\(end.nanoseconds)\n"
         text.reserveCapacity(events.count * 64)
         for event in events {
@@ -26,7 +26,7 @@ extension TraceLog.Recording {
     /// Reads a recording that ``write(to:)`` wrote.
     ///
     /// - Throws: `CocoaError(.fileReadCorruptFile)` for a file in any other shape.
-    public init(contentsOf url: URL) throws {
+    init(contentsOf url: URL) throws {
         let text = try String(contentsOf: url, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
         let corrupt = CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])

@@ -6,22 +6,22 @@ import Synchronization
 ///
 /// Only kept when a trace is asked for; the metrics never depend on it. Memory is bounded: after ``capacity``
 /// events the rest are counted, not kept, and the trace says so.
-public final class TraceLog: Sendable {
+final class TraceLog: Sendable {
     /// The most events one run keeps: enough for tens of seconds of the heaviest built-in workload.
-    public static let capacity = 100_000
+    package static let capacity = 100_000
 
     /// What the events of one run are, as the run's child process writes them for the profile.
-    public struct Recording: Sendable, Equatable {
-        public var events: [Event] = []
+    struct Recording: Sendable, Equatable {
+        package var events: [Event] = []
         /// Threads that ran traced work, main (thread 0) included.
-        public var threads = 1
+        package var threads = 1
         /// Events past ``TraceLog/capacity``, not kept.
-        public var dropped = 0
+        var dropped = 0
         /// The measured run, arrivals and drain.
-        public var start = Instant(nanoseconds: 0)
-        public var end = Instant(nanoseconds: 0)
+        package var start = Instant(nanoseconds: 0)
+        package var end = Instant(nanoseconds: 0)
 
-        public init(
+        init(
             events: [Event] = [],
             threads: Int = 1,
             dropped: Int = 0,
@@ -40,8 +40,8 @@ public final class TraceLog: Sendable {
     ///
     /// Its strings are the workload's own (shared, not copied), so recording an event allocates nothing beyond the
     /// array's occasional growth: a traced run's allocation counts stay close to an untraced one's.
-    public struct Event: Sendable, Equatable {
-        public enum What: String, Sendable {
+    struct Event: Sendable, Equatable {
+        package enum What: String, Sendable {
             /// A frame's work on main.
             case frame
             /// A frame waiting for main after its vsync (recorded when over a millisecond).
@@ -62,22 +62,22 @@ public final class TraceLog: Sendable {
             case interaction
         }
 
-        public var what: What
+        package var what: What
         /// The step's name, the subsystem of an actor hop, or the interaction's name; empty for frames.
-        public var label: String
+        package var label: String
         /// The interaction the event belongs to.
-        public var interaction: String?
-        public var kind: StepKind?
+        package var interaction: String?
+        package var kind: StepKind?
         /// 0 for main, 1… for other threads in the order they first ran traced work; `nil` for a wait.
-        public var thread: Int?
-        public var start: Instant
-        public var end: Instant
+        package var thread: Int?
+        package var start: Instant
+        package var end: Instant
         /// What a frame, hitch or hang measured (see ``What``).
-        public var milliseconds: Double?
+        package var milliseconds: Double?
         /// Vsyncs dropped before a frame; main-actor entries of an interaction; a hitch's cause's share in percent.
-        public var count: Int?
+        package var count: Int?
 
-        public init(
+        init(
             _ what: What,
             label: String = "",
             interaction: String? = nil,
@@ -100,7 +100,7 @@ public final class TraceLog: Sendable {
         }
 
         /// Whether the event is a wait that holds no thread, rather than something on a thread.
-        public var isWait: Bool {
+        var isWait: Bool {
             switch what {
             case .frameWait, .awaitedIO, .handlerWait, .mainActorHop, .poolHop, .actorHop, .interaction: true
             case .frame, .hitch, .hang, .step: false

@@ -1,20 +1,20 @@
 /// The workloads that ship inside the tool (from `Workloads/*.yaml`, embedded at build time).
-public enum BuiltinWorkloads {
+package enum BuiltinWorkloads {
     /// The built-in workload names, sorted.
-    public static var names: [String] {
+    package static var names: [String] {
         BuiltinWorkloadSources.files.keys.map { String($0.split(separator: ".").dropLast().joined(separator: ".")) }
             .sorted()
     }
 
     /// The spec text of a built-in workload, or `nil` when there is none by that name.
-    public static func specText(named name: String) -> String? {
+    package static func specText(named name: String) -> String? {
         BuiltinWorkloadSources.files["\(name).yaml"]
     }
 
     /// Every built-in workload, decoded.
     ///
     /// - Throws: ``SpecError`` if a shipped spec is invalid (a bug that the test suite catches).
-    public static func all() throws(SpecError) -> [Workload] {
+    package static func all() throws(SpecError) -> [Workload] {
         var workloads: [Workload] = []
         for name in names { workloads.append(try resolve(name)) }
         return workloads
@@ -24,7 +24,7 @@ public enum BuiltinWorkloads {
     ///
     /// - Parameter nameOrPath: a built-in name such as `image-pipeline`, or a path to a YAML or JSON spec.
     /// - Throws: ``SpecError`` when neither exists or the spec is invalid.
-    public static func resolve(_ nameOrPath: String) throws(SpecError) -> Workload {
+    package static func resolve(_ nameOrPath: String) throws(SpecError) -> Workload {
         if let text = specText(named: nameOrPath) {
             return try SpecDecoder().decode(text, file: "Workloads/\(nameOrPath).yaml")
         }

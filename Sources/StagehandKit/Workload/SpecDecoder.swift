@@ -6,17 +6,17 @@ import Yams
 /// Every problem becomes a ``SpecError`` naming the file, the line and the field. Validation is strict: unknown keys,
 /// missing costs, negative or non-finite numbers, empty lists, zero rates and undeclared subsystems are errors, so a
 /// typo never silently changes what is measured.
-public struct SpecDecoder: Sendable {
+package struct SpecDecoder: Sendable {
     /// Upper bounds that keep one spec from running for hours or exhausting memory.
-    public enum Limits {
-        public static let durationSeconds = 3600.0
-        public static let ratePerSecond = 10_000.0
-        public static let stepMs = 3_600_000.0
-        public static let refreshHz: ClosedRange<Double> = 1...240
-        public static let interactions = 100
-        public static let stepsPerInteraction = 1000
-        public static let nameLength = 64
-        public static let frameWorkMs = 1000.0
+    package enum Limits {
+        package static let durationSeconds = 3600.0
+        package static let ratePerSecond = 10_000.0
+        static let stepMs = 3_600_000.0
+        package static let refreshHz: ClosedRange<Double> = 1...240
+        package static let interactions = 100
+        static let stepsPerInteraction = 1000
+        static let nameLength = 64
+        static let frameWorkMs = 1000.0
     }
 
     /// What is wrong with `text` as a name, or `nil` for a good one: a name is safe in file names, Markdown tables,
@@ -36,12 +36,12 @@ public struct SpecDecoder: Sendable {
     /// An `io` step given a kernel: an io step is a wait, not work.
     static let ioWithKernel = SpecError.Problem.malformedStep("an io step is a wait: give it 'ms', not a kernel")
 
-    public init() {}
+    package init() {}
 
     /// Reads and decodes the spec file at `path`.
     ///
     /// - Throws: ``SpecError`` when the file cannot be read or is not a valid spec.
-    public func decode(contentsOf path: String) throws(SpecError) -> Workload {
+    package func decode(contentsOf path: String) throws(SpecError) -> Workload {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -60,7 +60,7 @@ public struct SpecDecoder: Sendable {
     /// Decodes spec text; `file` is only used in error messages.
     ///
     /// - Throws: ``SpecError`` naming the first problem found.
-    public func decode(_ text: String, file: String) throws(SpecError) -> Workload {
+    package func decode(_ text: String, file: String) throws(SpecError) -> Workload {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

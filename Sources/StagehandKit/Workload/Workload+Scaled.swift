@@ -3,7 +3,7 @@ import Foundation
 extension Workload {
     /// This workload with every scalable step cost multiplied by `multiplier` (``Cost/scaled(by:)``): what the
     /// headroom search runs. Frame work is the frame's, not a step's, and stays as it is.
-    public func scaled(by multiplier: Double) -> Workload {
+    func scaled(by multiplier: Double) -> Workload {
         var scaled = self
         for interaction in scaled.interactions.indices {
             for step in scaled.interactions[interaction].steps.indices {
@@ -15,7 +15,7 @@ extension Workload {
     }
 
     /// Steps whose cost cannot scale (test kernels, the user's own code), as `kind: label`: the headroom search leaves them as they are.
-    public var fixedCostSteps: [String] {
+    var fixedCostSteps: [String] {
         interactions.flatMap(\.steps).filter { !$0.cost.scales }.map { "\($0.kind.rawValue): \($0.label)" }
     }
 }

@@ -2,23 +2,23 @@
 /// frame.
 ///
 /// A workload is decoded and validated from a spec file by ``SpecDecoder``; every value in it is in range.
-public struct Workload: Sendable, Codable, Equatable {
+package struct Workload: Sendable, Codable, Equatable {
     /// A short name, used for report file names: letters, digits, `-`, `_` and `.`.
-    public var name: String
+    package var name: String
     /// What app behaviour the workload models, in a sentence or two.
-    public var description: String
+    package var description: String
     /// How long each stage run lasts, in seconds.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// The display refresh rate in hertz; the frame budget is `1000 / refreshHz` milliseconds.
-    public var refreshHz: Double
+    package var refreshHz: Double
     /// Main-thread work on every frame (layout, render commit), in milliseconds.
-    public var frameWorkMs: Double
+    var frameWorkMs: Double
     /// The subsystems whose shared mutable state `state` steps touch.
-    public var subsystems: [String]
+    package var subsystems: [String]
     /// The kinds of user interaction, each arriving at its own rate.
-    public var interactions: [Interaction]
+    package var interactions: [Interaction]
 
-    public init(
+    package init(
         name: String,
         description: String = "",
         durationSeconds: Double = 3,
@@ -37,18 +37,18 @@ public struct Workload: Sendable, Codable, Equatable {
     }
 
     /// The frame budget P in milliseconds: `1000 / refreshHz`.
-    public var frameBudgetMs: Double { 1000 / refreshHz }
+    var frameBudgetMs: Double { 1000 / refreshHz }
 }
 
 /// One kind of user interaction (a tap, a scroll, a request) and the steps that handle it.
-public struct Interaction: Sendable, Codable, Equatable {
-    public var name: String
+package struct Interaction: Sendable, Codable, Equatable {
+    package var name: String
     /// Arrivals per second.
-    public var ratePerSecond: Double
-    public var arrival: Arrival
-    public var steps: [Step]
+    package var ratePerSecond: Double
+    package var arrival: Arrival
+    package var steps: [Step]
 
-    public init(name: String, ratePerSecond: Double, arrival: Arrival = .periodic, steps: [Step]) {
+    package init(name: String, ratePerSecond: Double, arrival: Arrival = .periodic, steps: [Step]) {
         self.name = name
         self.ratePerSecond = ratePerSecond
         self.arrival = arrival
@@ -65,13 +65,13 @@ public enum Arrival: String, Sendable, Codable, CaseIterable {
 }
 
 /// One step of an interaction: what it does and what it costs.
-public struct Step: Sendable, Codable, Equatable {
-    public var kind: StepKind
+package struct Step: Sendable, Codable, Equatable {
+    package var kind: StepKind
     /// The step's name in the app (`decode`, `fetch`); for a `state` step, the subsystem it touches.
-    public var label: String
-    public var cost: Cost
+    package var label: String
+    package var cost: Cost
 
-    public init(_ kind: StepKind, _ label: String, _ cost: Cost) {
+    package init(_ kind: StepKind, _ label: String, _ cost: Cost) {
         self.kind = kind
         self.label = label
         self.cost = cost
@@ -91,7 +91,7 @@ public enum StepKind: String, Sendable, Codable, CaseIterable {
 }
 
 /// What a step costs.
-public enum Cost: Sendable, Codable, Equatable {
+package enum Cost: Sendable, Codable, Equatable {
     /// CPU work (or, for `io`, a wait) of this many milliseconds on this machine.
     case milliseconds(Double)
     /// A real kernel whose cost comes from its input size.
@@ -101,7 +101,7 @@ public enum Cost: Sendable, Codable, Equatable {
     case code(meanMs: Double?)
 
     /// Whether this is the user's own code rather than a simulated cost.
-    public var isCode: Bool {
+    var isCode: Bool {
         if case .code = self { return true }
         return false
     }

@@ -4,12 +4,12 @@
 /// The `stagehand` executable's catalog has no code workloads; a user's executable passes its own to
 /// `Stagehand.main(workloads:)`. A stage child re-executes the same binary, so it finds the same code here by the
 /// workload's name.
-public struct WorkloadCatalog: Sendable {
+package struct WorkloadCatalog: Sendable {
     /// The workloads declared in Swift, in the order given.
-    public let code: [CodeWorkload]
+    package let code: [CodeWorkload]
 
     /// - Throws: ``SpecError`` naming the Swift source of the first workload that is invalid or whose name is taken.
-    public init(code: [CodeWorkload] = []) throws(SpecError) {
+    package init(code: [CodeWorkload] = []) throws(SpecError) {
         var names: Set<String> = []
         for workload in code {
             try workload.validate()
@@ -26,10 +26,10 @@ public struct WorkloadCatalog: Sendable {
     }
 
     /// The catalog a process runs with: set by `Stagehand.main(workloads:)` for the commands it runs.
-    @TaskLocal public static var current = WorkloadCatalog.empty
+    @TaskLocal package static var current = WorkloadCatalog.empty
 
     /// No code workloads: built-ins and spec files only.
-    public static let empty = WorkloadCatalog(validated: [])
+    static let empty = WorkloadCatalog(validated: [])
 
     private init(validated code: [CodeWorkload]) {
         self.code = code
@@ -38,7 +38,7 @@ public struct WorkloadCatalog: Sendable {
     /// What `list` shows: the code workloads when there are any, else the built-in specs.
     ///
     /// - Throws: ``SpecError`` if a shipped spec is invalid (a bug that the test suite catches).
-    public func listed() throws(SpecError) -> [Workload] {
+    package func listed() throws(SpecError) -> [Workload] {
         code.isEmpty ? try BuiltinWorkloads.all() : code.map(\.spec)
     }
 
@@ -46,7 +46,7 @@ public struct WorkloadCatalog: Sendable {
     /// path.
     ///
     /// - Throws: ``SpecError`` when there is none by that name and no such file, or the spec is invalid.
-    public func resolve(_ nameOrPath: String) throws(SpecError) -> Workload {
+    package func resolve(_ nameOrPath: String) throws(SpecError) -> Workload {
         if let workload = code.first(where: { $0.spec.name == nameOrPath }) { return workload.spec }
         do {
             return try BuiltinWorkloads.resolve(nameOrPath)
@@ -82,9 +82,9 @@ public struct WorkloadCatalog: Sendable {
     }
 
     /// A workload with code steps that this executable does not carry.
-    public struct MissingCode: Error, CustomStringConvertible {
-        public var workload: String
-        public var description: String {
+    struct MissingCode: Error, CustomStringConvertible {
+        package var workload: String
+        package var description: String {
             "the workload '\(workload)' runs code declared in Swift, and this executable has no workload of that name "
                 + "with the same steps: profile it with the executable that declares it"
         }

@@ -2,15 +2,15 @@ import Foundation
 
 /// When each frame was done, over one run of every stage: an SVG with a panel per stage, the frame budget as a line
 /// and each hitch marked with a cross (shape, not colour, tells it apart).
-public struct FrameTimelineChart: Sendable {
-    public var result: ProfileResult
+struct FrameTimelineChart: Sendable {
+    package var result: ProfileResult
 
-    public init(result: ProfileResult) {
+    init(result: ProfileResult) {
         self.result = result
     }
 
     /// The chart's file name beside the report.
-    public static func fileName(for workload: String) -> String { "\(workload)-frame-timeline.svg" }
+    static func fileName(for workload: String) -> String { "\(workload)-frame-timeline.svg" }
 
     static let width = 720.0
     static let panelHeight = 150.0
@@ -20,7 +20,7 @@ public struct FrameTimelineChart: Sendable {
     static let gap = 46.0
 
     /// The SVG, or `nil` when no stage has a frame timeline.
-    public func render() -> String? {
+    package func render() -> String? {
         let panels = result.stages.compactMap { stage -> (StageResult, FrameTimeline, Int)? in
             guard let run = stage.repetitions.first(where: { $0.distributions?.frameTimeline != nil }),
                 let timeline = run.distributions?.frameTimeline, !timeline.vsyncMs.isEmpty

@@ -2,15 +2,15 @@ import Foundation
 
 /// Each stage's headroom as a horizontal bar on a log scale of the step-cost multiplier, with today's costs (×1)
 /// marked: an SVG chart. A bar that met the budget at every multiplier tried ends in an arrow.
-public struct HeadroomChart: Sendable {
-    public var result: ProfileResult
+struct HeadroomChart: Sendable {
+    package var result: ProfileResult
 
-    public init(result: ProfileResult) {
+    init(result: ProfileResult) {
         self.result = result
     }
 
     /// The chart's file name beside the report.
-    public static func fileName(for workload: String) -> String { "\(workload)-headroom.svg" }
+    static func fileName(for workload: String) -> String { "\(workload)-headroom.svg" }
 
     static let width = 720.0
     static let left = 130.0
@@ -20,7 +20,7 @@ public struct HeadroomChart: Sendable {
     static let bottom = 50.0
 
     /// The SVG, or `nil` when no stage's headroom was searched.
-    public func render() -> String? {
+    package func render() -> String? {
         let rows = result.stages.compactMap { stage in stage.headroom.map { (stage.stage, $0) } }
         guard !rows.isEmpty else { return nil }
         let (minimum, maximum) = (Headroom.searchedMultipliers.lowerBound, Headroom.searchedMultipliers.upperBound)

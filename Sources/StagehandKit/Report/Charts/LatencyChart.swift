@@ -4,15 +4,15 @@ import Foundation
 ///
 /// Each stage is a step line with its own dash pattern and a label, so it reads without colour; the frame budget is
 /// a labelled vertical line. Latency is on a log scale, from 0.05 ms to past the slowest frame.
-public struct LatencyChart: Sendable {
-    public var result: ProfileResult
+struct LatencyChart: Sendable {
+    package var result: ProfileResult
 
-    public init(result: ProfileResult) {
+    init(result: ProfileResult) {
         self.result = result
     }
 
     /// The chart's file name beside the report.
-    public static func fileName(for workload: String) -> String { "\(workload)-main-loop-latency.svg" }
+    static func fileName(for workload: String) -> String { "\(workload)-main-loop-latency.svg" }
 
     static let width = 720.0
     static let height = 420.0
@@ -25,7 +25,7 @@ public struct LatencyChart: Sendable {
     ]
 
     /// The SVG, or `nil` when no stage has frame samples (nothing measured, or a result without histograms).
-    public func render() -> String? {
+    package func render() -> String? {
         let series = result.stages.compactMap { stage -> (Stage, LatencySamples)? in
             guard let samples = stage.mainLoopLatencySamples, samples.count > 0 else { return nil }
             return (stage.stage, samples)

@@ -9,17 +9,17 @@ import Synchronization
 ///
 /// On Darwin neither policy changes anything (``Platform/lowersThreadPriority``): the system's QoS already runs main
 /// first, as in an app, and the environment block says so.
-public enum BackgroundPriority: String, Sendable, Codable, CaseIterable {
+package enum BackgroundPriority: String, Sendable, Codable, CaseIterable {
     /// Offloaded work runs at the main thread's priority (Linux's default).
     case same
     /// Offloaded work runs below the main thread (nice 10), as on Apple platforms.
     case mainFirst = "main-first"
 
     /// What a profile uses unless told otherwise.
-    public static let defaultPolicy = BackgroundPriority.mainFirst
+    package static let defaultPolicy = BackgroundPriority.mainFirst
 
     /// The policy in words, for the report's environment block: what was done on this platform.
-    public var environmentDescription: String {
+    var environmentDescription: String {
         environmentDescription(lowering: Platform.lowersThreadPriority)
     }
 

@@ -213,7 +213,9 @@ struct CodeStep: Sendable {
     }
 }
 
-/// A ``CodeInteraction`` of any value type.
+/// A ``CodeInteraction`` of any value type: what ``InteractionsBuilder`` collects. Public only because the builder's
+/// functions must name it; a workload never makes one.
+@_documentation(visibility: internal)
 public struct ErasedInteraction: Sendable {
     let name: String
     let ratePerSecond: Double

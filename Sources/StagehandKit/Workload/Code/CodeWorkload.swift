@@ -20,7 +20,7 @@
 /// cost recorded as `code` and its measured mean.
 public struct CodeWorkload: Sendable {
     /// The workload as the model sees it: what the advisor, the report and the JSON read.
-    public let spec: Workload
+    package let spec: Workload
     /// Each interaction's steps as they run, in the order of ``spec``'s.
     let interactions: [ErasedInteraction]
     let location: DeclarationSite

@@ -3,14 +3,14 @@ import Synchronization
 /// CPU work measured in milliseconds on this machine: a loop of integer mixing whose speed is calibrated once per
 /// profile (and checked again in every stage run), and which the thread's CPU clock ends, so `ms: 20` means twenty
 /// milliseconds of real computation here, whatever the CPU.
-public struct CalibratedWork: Sendable, Codable, Equatable {
+package struct CalibratedWork: Sendable, Codable, Equatable {
     /// Loop iterations that take one millisecond on an otherwise idle core.
-    public var iterationsPerMs: Double
+    package var iterationsPerMs: Double
 
     /// How far `ms: N` may be from N milliseconds for a calibration to hold, as a fraction: ±3%.
-    public static let tolerance = 0.03
+    package static let tolerance = 0.03
 
-    public init(iterationsPerMs: Double) {
+    package init(iterationsPerMs: Double) {
         self.iterationsPerMs = iterationsPerMs
     }
 
@@ -22,7 +22,7 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     /// within about 1% of `ms` on every run, whatever the machine's drift. The clock reads (system calls) are part of
     /// the CPU time counted. Shorter work trusts the calibration alone, where a clock read would cost more than 1%.
     @discardableResult
-    public func run(ms: Double) -> UInt64 {
+    package func run(ms: Double) -> UInt64 {
         guard ms >= Self.clockedFromMs else { return Self.mix(iterations: Int((ms * iterationsPerMs).rounded())) }
         let start = Instant.threadCPUNanoseconds
         let target = UInt64(ms * 1e6)
@@ -45,12 +45,12 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
     /// Runs are timed on the thread's CPU clock, so a run that waited for a core is not counted as slow.
     ///
     /// - Parameter rounds: how many times each length runs; about 16 ms of work per round.
-    public static func calibrate(rounds: Int = 5) -> CalibratedWork {
+    package static func calibrate(rounds: Int = 5) -> CalibratedWork {
         CalibratedWork(iterationsPerMs: fit(rounds: rounds).iterationsPerMs)
     }
 
     /// The fit ``calibrate(rounds:)`` uses, with its fixed cost per call, for `stagehand calibrate` to show.
-    public static func fit(rounds: Int = 5) -> CalibrationFit {
+    package static func fit(rounds: Int = 5) -> CalibrationFit {
         // Warm up, and find a rough speed to size the runs with.
         var iterations = 1024
         var elapsed = cpuMs(iterations)
@@ -71,14 +71,14 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
 
     /// The lengths of the runs a calibration fits, in milliseconds at the rough speed: short enough that the whole
     /// calibration costs about 80 ms, long enough that each spans the timer interrupts a long run also pays for.
-    public static let sampleLengthsMs: [Double] = [0.5, 1, 2, 4, 8]
+    package static let sampleLengthsMs: [Double] = [0.5, 1, 2, 4, 8]
 
     /// This calibration, if a quick measurement in this process agrees with it within ``tolerance``;
     /// otherwise a fresh calibration made here.
     ///
     /// A stage child runs this before its warm-up: the profile calibrates once, minutes before the last stage runs,
     /// and a machine's speed can drift by more than the tolerance in that time.
-    public func checkedHere() -> CalibratedWork {
+    func checkedHere() -> CalibratedWork {
         let here = Self.fit(rounds: 2).iterationsPerMs
         return agrees(withIterationsPerMs: here) ? self : Self.calibrate()
     }
@@ -115,7 +115,7 @@ public struct CalibratedWork: Sendable, Codable, Equatable {
 /// Publishes a result so the optimiser can neither remove the work that produced it nor move that work past a clock
 /// read: a pure computation may otherwise be reordered after the `Instant.now` meant to time it.
 @inline(never)
-public func blackHole(_ value: UInt64) {
+func blackHole(_ value: UInt64) {
     resultSink.store(value, ordering: .relaxed)
 }
 

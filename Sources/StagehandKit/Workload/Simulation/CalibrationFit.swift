@@ -5,33 +5,33 @@
 /// machine the speed itself drifts by a few per cent, and the fastest of several short runs is the luckiest moment,
 /// which made every later `ms: N` run 1–2% long. Several lengths, not one: the slope is a rate per iteration that a
 /// fixed cost per call (clock reads, the call itself) cannot bias, however short the runs.
-public struct CalibrationFit: Sendable, Equatable {
+package struct CalibrationFit: Sendable, Equatable {
     /// One timed run of the work loop.
-    public struct Sample: Sendable, Equatable {
-        public var iterations: Int
+    package struct Sample: Sendable, Equatable {
+        package var iterations: Int
         /// How long the run took, in milliseconds.
-        public var ms: Double
+        package var ms: Double
 
-        public init(iterations: Int, ms: Double) {
+        init(iterations: Int, ms: Double) {
             self.iterations = iterations
             self.ms = ms
         }
     }
 
     /// Loop iterations per millisecond: the inverse of the fitted slope.
-    public var iterationsPerMs: Double
+    package var iterationsPerMs: Double
     /// The fitted cost of a run of no iterations, in milliseconds (may come out slightly negative: it is an
     /// extrapolation, within the noise of zero on the machines measured so far).
-    public var fixedMs: Double
+    package var fixedMs: Double
 
-    public init(iterationsPerMs: Double, fixedMs: Double) {
+    package init(iterationsPerMs: Double, fixedMs: Double) {
         self.iterationsPerMs = iterationsPerMs
         self.fixedMs = fixedMs
     }
 
     /// Fits a line to `samples`; `nil` unless at least two of them differ in length and the fitted slope is
     /// positive.
-    public init?(samples: [Sample]) {
+    package init?(samples: [Sample]) {
         var slopes: [Double] = []
         for (index, first) in samples.enumerated() {
             for second in samples[(index + 1)...] where second.iterations != first.iterations {

@@ -1,0 +1,73 @@
+extension Comparison {
+    /// The comparison as GitHub-flavoured Markdown.
+    package func render() -> String {
+        var lines = ["# Stagehand compare: \(after.workload)", ""]
+        let verdict =
+            switch outcome {
+            case .regressed: "**Regression** past \(thresholdPercent.reportFormatted)%"
+            case .improved: "**Improvement** past \(thresholdPercent.reportFormatted)%, no regression"
+            case .unchanged: "No change past \(thresholdPercent.reportFormatted)%"
+            }
+        lines.append(
+            "> \(verdict). Recommendation: `\(before.recommendation.stage)` → `\(after.recommendation.stage)`."
+        )
+        let unsettled = rows.filter { $0.change == .withinNoise }.count
+        if unsettled > 0 {
+            lines.append(">")
+            lines.append(
+                "> \(unsettled) metric\(unsettled == 1 ? "" : "s") moved past \(thresholdPercent.reportFormatted)% "
+                    + "but within the run-to-run noise, so \(unsettled == 1 ? "it is" : "they are") not counted. "
+                    + "More repetitions or a longer `--duration` on both sides would settle "
+                    + "\(unsettled == 1 ? "it" : "them")."
+            )
+        }
+        lines.append("")
+        for change in statusChanges {
+            let mark = change.before == .ok ? "⛔" : "✅"
+            lines.append("- \(mark) `\(change.stage.rawValue)`: \(change.before.rawValue) → \(change.after.rawValue)")
+        }
+        if !statusChanges.isEmpty { lines.append("") }
+        lines.append("| stage | metric | before | after | change |")
+        lines.append("|---|---|--:|--:|---|")
+        for row in rows {
+            let percent = row.percent.map { ($0 >= 0 ? "+" : "") + $0.reportFormatted + "%" } ?? "new"
+            let mark =
+                switch row.change {
+                case .regression: " ⛔ regression"
+                case .improvement: " ✅ improvement"
+                case .withinNoise:
+                    " · within noise (runs \(ValueRange(row.beforeRuns)?.text ?? "–") → "
+                        + "\(ValueRange(row.afterRuns)?.text ?? "–"))"
+                case .unchanged: ""
+                }
+            lines.append(
+                "| \(row.stage.rawValue) | \(row.metric) | \(row.before.reportFormatted) | \(row.after.reportFormatted) "
+                    + "| \(row.before == row.after ? "=" : percent)\(mark) |"
+            )
+        }
+        lines.append("")
+        lines.append(
+            "A change counts when it is past \(thresholdPercent.reportFormatted)%, past the metric's own floor ("
+                + Metric.compared.map(Metric.of).map { "\($0.name) \($0.floor.reportFormatted)" }
+                .joined(separator: ", ")
+                + "), and past the run-to-run noise: every repetition after beyond every repetition before, and a "
+                + "shift larger than either side's own spread. Hangs are compared per run."
+        )
+        let traced = [("before", before), ("after", after)].filter { $0.1.environment.traceFile != nil }.map(\.0)
+        if !traced.isEmpty {
+            lines.append("")
+            lines.append(
+                "⚠️ The \(traced.joined(separator: " and ")) result was profiled with `--trace`: its memory figures "
+                    + "and timings include the cost of recording the trace."
+            )
+        }
+        if noiseUnchecked {
+            lines.append("")
+            lines.append(
+                "⚠️ A stage here has a single repetition on one side, so its changes are not checked against noise; "
+                    + "profile with `--repetitions 3` or more for that."
+            )
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
