@@ -31,60 +31,72 @@ struct FrameTimelineChart: Sendable {
         let budget = result.spec.frameBudgetMs
         let slowest = panels.flatMap(\.1.doneAfterVsyncMs).max() ?? budget
         let minimum = 0.1
-        let maximum = pow(10, ceil(log10(max(slowest, budget * 2))))
+        let maximum = LogScale.decadeAtOrAbove(max(slowest, budget * 2))
         let duration = max(panels.compactMap { $0.1.vsyncMs.last }.max() ?? 1, 1)
         let plotWidth = Self.width - Self.left - Self.right
         let height = Self.top + Double(panels.count) * (Self.panelHeight + Self.gap)
-        func n(_ value: Double) -> String { String(format: "%.1f", value) }
+        let n = SVGCanvas.number
 
-        var svg = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(Self.width))" height="\##(Int(height))" "##
-                + ##"viewBox="0 0 \##(Int(Self.width)) \##(Int(height))" font-family="sans-serif" font-size="12">"##,
-            ##"<rect width="100%" height="100%" fill="white"/>"##,
-            ##"<text x="\##(n(Self.left))" y="22" font-size="15" font-weight="bold">"##
-                + "Frames of \(result.workload): vsync → frame done (ms, log scale); × a hitch</text>",
-        ]
+        var svg = SVGCanvas(
+            width: Self.width,
+            height: height,
+            title: "Frames of \(result.workload): vsync → frame done (ms, log scale); × a hitch",
+            titleX: Self.left,
+            titleY: 22
+        )
         for (index, (stage, timeline, repetition)) in panels.enumerated() {
             let panelTop = Self.top + Double(index) * (Self.panelHeight + Self.gap) + 16
             func x(_ ms: Double) -> Double { Self.left + ms / duration * plotWidth }
-            func y(_ ms: Double) -> Double {
-                let clamped = min(max(ms, minimum), maximum)
-                return panelTop + (1 - (log10(clamped) - log10(minimum)) / (log10(maximum) - log10(minimum)))
-                    * Self.panelHeight
-            }
-            svg.append(
-                ##"<text x="\##(n(Self.left))" y="\##(n(panelTop - 6))" font-weight="bold">"##
-                    + "\(stage.stage.rawValue) (repetition \(repetition))</text>"
+            // Upwards: the panel's bottom edge is the minimum.
+            let y = LogScale(
+                minimum: minimum,
+                maximum: maximum,
+                start: panelTop + Self.panelHeight,
+                length: -Self.panelHeight
+            ).position
+            svg.text(
+                "\(stage.stage.rawValue) (repetition \(repetition))",
+                x: Self.left,
+                y: panelTop - 6,
+                attributes: #" font-weight="bold""#
             )
             var tick = minimum
             while tick <= maximum * 1.0001 {
-                svg.append(
-                    ##"<line x1="\##(n(Self.left))" y1="\##(n(y(tick)))" x2="\##(n(Self.left + plotWidth))" "##
-                        + ##"y2="\##(n(y(tick)))" stroke="#ddd"/>"##
-                )
-                svg.append(
-                    ##"<text x="\##(n(Self.left - 6))" y="\##(n(y(tick) + 4))" text-anchor="end">"##
-                        + "\(tick.reportFormatted)</text>"
-                )
+                svg.line(x1: Self.left, y1: y(tick), x2: Self.left + plotWidth, y2: y(tick), stroke: "#ddd")
+                svg.text(tick.reportFormatted, x: Self.left - 6, y: y(tick) + 4, attributes: #" text-anchor="end""#)
                 tick *= 10
             }
-            svg.append(
-                ##"<rect x="\##(n(Self.left))" y="\##(n(panelTop))" width="\##(n(plotWidth))" "##
-                    + ##"height="\##(n(Self.panelHeight))" fill="none" stroke="#444"/>"##
+            svg.rect(
+                x: Self.left,
+                y: panelTop,
+                width: plotWidth,
+                height: Self.panelHeight,
+                attributes: ##" fill="none" stroke="#444""##
             )
-            svg.append(
-                ##"<line x1="\##(n(Self.left))" y1="\##(n(y(budget)))" x2="\##(n(Self.left + plotWidth))" "##
-                    + ##"y2="\##(n(y(budget)))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 3"/>"##
+            let budgetLine = #" stroke-width="1.5" stroke-dasharray="6 3""#
+            svg.line(
+                x1: Self.left,
+                y1: y(budget),
+                x2: Self.left + plotWidth,
+                y2: y(budget),
+                stroke: "#000",
+                attributes: budgetLine
             )
             // The budget's key sits above the plot, right of the title, where no frame or cross can cover it.
             let keyEnd = Self.left + plotWidth
-            svg.append(
-                ##"<text x="\##(n(keyEnd))" y="\##(n(panelTop - 6))" text-anchor="end">"##
-                    + "budget \(budget.reportFormatted) ms</text>"
+            svg.text(
+                "budget \(budget.reportFormatted) ms",
+                x: keyEnd,
+                y: panelTop - 6,
+                attributes: #" text-anchor="end""#
             )
-            svg.append(
-                ##"<line x1="\##(n(keyEnd - 150))" y1="\##(n(panelTop - 10))" x2="\##(n(keyEnd - 118))" "##
-                    + ##"y2="\##(n(panelTop - 10))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 3"/>"##
+            svg.line(
+                x1: keyEnd - 150,
+                y1: panelTop - 10,
+                x2: keyEnd - 118,
+                y2: panelTop - 10,
+                stroke: "#000",
+                attributes: budgetLine
             )
             // One line per stretch of consecutive frames: where vsyncs were dropped, the line breaks.
             var segments: [[String]] = [[]]
@@ -109,13 +121,14 @@ struct FrameTimelineChart: Sendable {
                 )
             }
             for second in stride(from: 0.0, through: duration / 1000, by: max(1, (duration / 1000 / 6).rounded())) {
-                svg.append(
-                    ##"<text x="\##(n(x(second * 1000)))" y="\##(n(panelTop + Self.panelHeight + 16))" "##
-                        + ##"text-anchor="middle">\##(second.reportFormatted) s</text>"##
+                svg.text(
+                    "\(second.reportFormatted) s",
+                    x: x(second * 1000),
+                    y: panelTop + Self.panelHeight + 16,
+                    attributes: #" text-anchor="middle""#
                 )
             }
         }
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        return svg.rendered()
     }
 }

@@ -26,46 +26,40 @@ struct HeadroomChart: Sendable {
         let (minimum, maximum) = (Headroom.searchedMultipliers.lowerBound, Headroom.searchedMultipliers.upperBound)
         let height = Self.top + Double(rows.count) * Self.rowHeight + Self.bottom
         let plotWidth = Self.width - Self.left - Self.right
-        func x(_ multiplier: Double) -> Double {
-            Self.left + (log2(min(max(multiplier, minimum), maximum)) - log2(minimum)) / (log2(maximum) - log2(minimum))
-                * plotWidth
-        }
-        func n(_ value: Double) -> String { String(format: "%.1f", value) }
+        let x = LogScale(minimum: minimum, maximum: maximum, start: Self.left, length: plotWidth).position
         let bottomY = Self.top + Double(rows.count) * Self.rowHeight
-        var svg = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(Self.width))" height="\##(Int(height))" "##
-                + ##"viewBox="0 0 \##(Int(Self.width)) \##(Int(height))" font-family="sans-serif" font-size="12">"##,
-            ##"<rect width="100%" height="100%" fill="white"/>"##,
-            ##"<text x="20" y="20" font-size="15" font-weight="bold">"##
-                + "Headroom, \(result.workload): how far each stage's step costs can grow</text>",
-        ]
+        var svg = SVGCanvas(
+            width: Self.width,
+            height: height,
+            title: "Headroom, \(result.workload): how far each stage's step costs can grow",
+            titleX: 20,
+            titleY: 20
+        )
         var tick = minimum
         while tick <= maximum * 1.0001 {
-            svg.append(
-                ##"<line x1="\##(n(x(tick)))" y1="\##(n(Self.top))" x2="\##(n(x(tick)))" y2="\##(n(bottomY))" "##
-                    + ##"stroke="#ddd"/>"##
-            )
-            svg.append(
-                ##"<text x="\##(n(x(tick)))" y="\##(n(bottomY + 18))" text-anchor="middle">"##
-                    + "×\(Headroom.format(tick))</text>"
-            )
+            svg.line(x1: x(tick), y1: Self.top, x2: x(tick), y2: bottomY, stroke: "#ddd")
+            svg.text("×\(Headroom.format(tick))", x: x(tick), y: bottomY + 18, attributes: #" text-anchor="middle""#)
             tick *= 4
         }
-        svg.append(
-            ##"<text x="\##(n(Self.left + plotWidth / 2))" y="\##(n(height - 12))" text-anchor="middle">"##
-                + "multiplier of today's step costs (log scale)</text>"
+        svg.text(
+            "multiplier of today's step costs (log scale)",
+            x: Self.left + plotWidth / 2,
+            y: height - 12,
+            attributes: #" text-anchor="middle""#
         )
+        let n = SVGCanvas.number
         for (index, (stage, headroom)) in rows.enumerated() {
             let y = Self.top + Double(index) * Self.rowHeight + 8
-            let style = LatencyChart.styles[stage.number - 1]
-            svg.append(
-                ##"<text x="\##(n(Self.left - 10))" y="\##(n(y + 13))" text-anchor="end">\##(stage.rawValue)</text>"##
-            )
+            let style = SVGCanvas.stageStyles[stage.number - 1]
+            svg.text(stage.rawValue, x: Self.left - 10, y: y + 13, attributes: #" text-anchor="end""#)
             if headroom.multiplier > 0 {
                 let end = x(headroom.multiplier)
-                svg.append(
-                    ##"<rect x="\##(n(Self.left))" y="\##(n(y))" width="\##(n(end - Self.left))" height="18" "##
-                        + ##"fill="\##(style.colour)" fill-opacity="0.75"/>"##
+                svg.rect(
+                    x: Self.left,
+                    y: y,
+                    width: end - Self.left,
+                    height: 18,
+                    attributes: " fill=\"\(style.colour)\" fill-opacity=\"0.75\""
                 )
                 if headroom.isLowerBound {
                     svg.append(
@@ -75,17 +69,18 @@ struct HeadroomChart: Sendable {
                 }
             }
             let labelX = max(x(headroom.multiplier), Self.left) + (headroom.isLowerBound ? 16 : 6)
-            svg.append(##"<text x="\##(n(labelX))" y="\##(n(y + 13))">\##(headroom.text)</text>"##)
+            svg.text(headroom.text, x: labelX, y: y + 13)
         }
         // Today's costs.
-        svg.append(
-            ##"<line x1="\##(n(x(1)))" y1="\##(n(Self.top - 6))" x2="\##(n(x(1)))" y2="\##(n(bottomY))" "##
-                + ##"stroke="#000" stroke-width="1.5" stroke-dasharray="4 3"/>"##
+        svg.line(
+            x1: x(1),
+            y1: Self.top - 6,
+            x2: x(1),
+            y2: bottomY,
+            stroke: "#000",
+            attributes: #" stroke-width="1.5" stroke-dasharray="4 3""#
         )
-        svg.append(
-            ##"<text x="\##(n(x(1) + 4))" y="\##(n(Self.top - 8))">today (×1)</text>"##
-        )
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        svg.text("today (×1)", x: x(1) + 4, y: Self.top - 8)
+        return svg.rendered()
     }
 }
