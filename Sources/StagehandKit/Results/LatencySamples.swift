@@ -35,16 +35,3 @@ struct LatencySamples: Codable, Sendable, Equatable {
         return LatencySamples(histogram)
     }
 }
-
-/// The latency distributions of one stage run, for merging across repetitions and for rank tests.
-package struct RunDistributions: Codable, Sendable, Equatable {
-    var mainLoopLatency = LatencySamples()
-    var inputLatency = LatencySamples()
-    var interactionLatency = LatencySamples()
-    var hopWait = LatencySamples()
-    var poolHopWait = LatencySamples()
-    /// Every frame of the run (kept for the first repetition only, for the timeline chart).
-    var frameTimeline: FrameTimeline?
-
-    init() {}
-}
