@@ -10,23 +10,6 @@ import Synchronization
 /// on: a record costs an uncontended lock and a histogram increment, well under a microsecond. The shards are merged
 /// when the metrics are read.
 final class RunRecorder: Sendable {
-    /// What kept the main thread busy.
-    enum MainWork: String, Sendable, CaseIterable {
-        case frame, ui, compute, state, io
-        /// Main-actor job time outside any step: resuming, scheduling, the stage's own bookkeeping.
-        case overhead
-
-        /// The work a step of `kind` does on main.
-        init(_ kind: StepKind) {
-            switch kind {
-            case .ui: self = .ui
-            case .io: self = .io
-            case .compute: self = .compute
-            case .state: self = .state
-            }
-        }
-    }
-
     /// What only the main loop records: frames, event deliveries, hops onto main. Touched by main alone while the
     /// run goes on, so its lock is never contended.
     private struct MainRecord {

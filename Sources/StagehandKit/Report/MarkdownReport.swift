@@ -344,7 +344,7 @@ package struct MarkdownReport: Sendable {
         var lines = ["## Where the main thread's time went (ms per second of run)", ""]
         lines.append("| | " + measured.map(\.stage.rawValue).joined(separator: " | ") + " |")
         lines.append("|---|" + String(repeating: "--:|", count: measured.count))
-        for work in RunRecorder.MainWork.allCases {
+        for work in MainWork.allCases {
             let cells = measured.map { ($0.metrics!.mainThreadBusyMsPerS[work.rawValue] ?? 0).reportFormatted }
             let name =
                 switch work {

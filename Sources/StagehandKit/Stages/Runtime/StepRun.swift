@@ -203,7 +203,7 @@ struct StepRun: Sendable {
     private func record(since start: Instant, onMain: Bool) {
         guard recorder.probes else { return }
         let end = Instant.now
-        recorder.stepRan(key, kind: RunRecorder.MainWork(kind), from: start, to: end, onMain: onMain)
+        recorder.stepRan(key, kind: MainWork(kind), from: start, to: end, onMain: onMain)
         if onMain { segment.stepOnMain(from: start, to: end) }
         recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
     }
