@@ -4,7 +4,8 @@ import Testing
 @testable import StagehandKit
 
 @Suite struct ReportTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Fixtures")
 
     /// A real result of `stagehand profile image-pipeline` on this project's machine, kept as a fixture.
     static func fixture() throws -> ProfileResult {
