@@ -9,7 +9,7 @@ import FoundationXML
 
 @Suite struct LatencyChartTests {
     @Test func theChartIsWellFormedSVGWithEveryStageLabelled() throws {
-        let svg = try #require(LatencyChart(result: try ReportTests.fixture()).render())
+        let svg = try #require(LatencyChart(result: try Fixtures.imagePipeline()).render())
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         for stage in Stage.allCases { #expect(svg.contains(">\(stage.rawValue)</text>")) }
@@ -18,7 +18,7 @@ import FoundationXML
     }
 
     @Test func theFrameTimelineIsWellFormedSVGWithHitchesMarked() throws {
-        let svg = try #require(FrameTimelineChart(result: try ReportTests.fixture()).render())
+        let svg = try #require(FrameTimelineChart(result: try Fixtures.imagePipeline()).render())
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         for stage in Stage.allCases { #expect(svg.contains(">\(stage.rawValue) (repetition 1)</text>")) }
@@ -27,7 +27,7 @@ import FoundationXML
     }
 
     @Test func aResultWithoutFrameSamplesHasNoChart() throws {
-        var result = try ReportTests.fixture()
+        var result = try Fixtures.imagePipeline()
         for index in result.stages.indices {
             for repetition in result.stages[index].repetitions.indices {
                 result.stages[index].repetitions[repetition].distributions = nil
