@@ -6,7 +6,7 @@ import Testing
 /// between steps, and code that throws, traps or deadlocks is reported, never fatal to the profile.
 @Suite(.serialized) struct CodeWorkloadTests {
     /// The test workloads' executable, built beside this test bundle.
-    static let executable = CLITests.executable.deletingLastPathComponent().appending(path: "StagehandTestWorkloads")
+    static let executable = StagehandProcess.productsDirectory.appending(path: "StagehandTestWorkloads")
 
     struct Run {
         var status: Int32
@@ -21,30 +21,19 @@ import Testing
 
     /// Profiles `workload` briefly (one repetition), with the placement log on.
     static func profile(_ workload: String, stages: [Stage], duration: Double = 0.3) async throws -> Run {
-        let directory = try CLITests.temporaryDirectory()
+        let directory = try Scratch.directory()
         let log = directory.appending(path: "placement.log")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "profile", workload, "--stages", stages.map(\.rawValue).joined(separator: ","), "--repetitions", "1",
-            "--duration", String(duration), "--quiet", "--output", directory.path,
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["STAGEHAND_PLACEMENT_LOG": log.path]) {
-            $1
-        }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                exited.wait()
-                continuation.resume()
-            }
-        }
+        let running = try StagehandProcess.Running(
+            [
+                "profile", workload, "--stages", stages.map(\.rawValue).joined(separator: ","), "--repetitions", "1",
+                "--duration", String(duration), "--quiet", "--output", directory.path,
+            ],
+            executable: executable,
+            environment: ProcessInfo.processInfo.environment.merging(["STAGEHAND_PLACEMENT_LOG": log.path]) { $1 }
+        )
+        let status = await running.status()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-        return Run(status: process.terminationStatus, output: directory, log: lines)
+        return Run(status: status, output: directory, log: lines)
     }
 
     /// Where each kind's closure must run, by stage: on the main queue or not.

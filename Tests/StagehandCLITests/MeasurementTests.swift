@@ -25,10 +25,10 @@ import Testing
     }
 
     static func profile(_ spec: String, name: String, stages: String? = nil) async throws -> ProfileResult {
-        let directory = try CLITests.temporaryDirectory()
+        let directory = try Scratch.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = try CLITests.write(spec, to: directory, name: "\(name).yaml")
-        let run = try await CLITests.stagehand(
+        let path = try Scratch.write(spec, to: directory, name: "\(name).yaml")
+        let run = try await StagehandProcess.run(
             arguments: ["profile", path, "--repetitions", "1", "--quiet", "--output", directory.path]
                 + (stages.map { ["--stages", $0] } ?? [])
         )

@@ -4,16 +4,9 @@ import Testing
 @testable import StagehandKit
 
 @Suite struct ReportTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
-
-    /// A real result of `stagehand profile image-pipeline` on this project's machine, kept as a fixture.
-    static func fixture() throws -> ProfileResult {
-        try ProfileResult.read(fixtures.appending(path: "image-pipeline.json"))
-    }
-
     @Test func markdownMatchesTheGoldenFile() throws {
-        let rendered = MarkdownReport(result: try Self.fixture()).render()
-        let golden = Self.fixtures.appending(path: "image-pipeline.md")
+        let rendered = MarkdownReport(result: try Fixtures.imagePipeline()).render()
+        let golden = Fixtures.directory.appending(path: "image-pipeline.md")
         if ProcessInfo.processInfo.environment["STAGEHAND_UPDATE_GOLDEN"] == "1" {
             try rendered.write(to: golden, atomically: true, encoding: .utf8)
         }
@@ -22,7 +15,7 @@ import Testing
     }
 
     @Test func theReportLeadsWithTheVerdictAndHasEverySection() throws {
-        let markdown = MarkdownReport(result: try Self.fixture()).render()
+        let markdown = MarkdownReport(result: try Fixtures.imagePipeline()).render()
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "# Stagehand: image-pipeline")
         #expect(lines[2].hasPrefix("> **Verdict: `offloaded`**"))
@@ -37,7 +30,7 @@ import Testing
     }
 
     @Test func stageRunsThatRecalibratedAreNamedInTheEnvironment() throws {
-        var result = try Self.fixture()
+        var result = try Fixtures.imagePipeline()
         for stage in result.stages.indices {  // every run used the profile's calibration…
             for run in result.stages[stage].repetitions.indices {
                 result.stages[stage].repetitions[run].calibration = nil
@@ -58,7 +51,7 @@ import Testing
     }
 
     @Test func theDecisionPathIsDrawnWithThePathTaken() throws {
-        let markdown = MarkdownReport(result: try Self.fixture()).render()
+        let markdown = MarkdownReport(result: try Fixtures.imagePipeline()).render()
         #expect(markdown.contains("```mermaid\nflowchart TD"))
         // image-pipeline: not responsive on main (edge 1), async tried but not responsive (3), offloaded adopted (4).
         #expect(markdown.contains("    linkStyle 1,3,4 stroke-width:4px"))
@@ -67,7 +60,7 @@ import Testing
     }
 
     @Test func theBestValueOfARowIsBold() throws {
-        let markdown = MarkdownReport(result: try Self.fixture()).render()
+        let markdown = MarkdownReport(result: try Fixtures.imagePipeline()).render()
         let hitchRow = try #require(
             markdown.split(separator: "\n").first { $0.hasPrefix("| hitch-time ratio (ms/s) |") }
         )
@@ -79,7 +72,7 @@ import Testing
     }
 
     @Test func theJSONCarriesTheContractFields() throws {
-        let data = try ReportWriter.encoder.encode(try Self.fixture())
+        let data = try ReportWriter.encoder.encode(try Fixtures.imagePipeline())
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
         #expect(json["workload"] as? String == "image-pipeline")
@@ -123,7 +116,7 @@ import Testing
     }
 
     @Test func migrationCodeUsesTheWorkloadsOwnNames() throws {
-        let playbook = MigrationPlaybook(workload: try Self.fixture().spec)
+        let playbook = MigrationPlaybook(workload: try Fixtures.imagePipeline().spec)
         let actorCode = playbook.steps(for: .actorExtracted).joined(separator: "\n")
         #expect(actorCode.contains("actor ImageCache"))
         #expect(actorCode.contains("await MainActor.run { display() }"))
@@ -134,7 +127,7 @@ import Testing
     }
 
     @Test func eachStageSaysWhatNotToDoInTheWorkloadsNames() throws {
-        let playbook = MigrationPlaybook(workload: try Self.fixture().spec)
+        let playbook = MigrationPlaybook(workload: try Fixtures.imagePipeline().spec)
         #expect(playbook.avoid(at: .offloaded).contains { $0.contains("`decode()`") })
         #expect(playbook.avoid(at: .offloaded).contains { $0.contains("`imageCache`") })
         #expect(Stage.allCases.allSatisfy { !playbook.avoid(at: $0).isEmpty })
@@ -144,7 +137,7 @@ import Testing
     /// Every stage names the Swift 6.2 settings that help it: default main-actor isolation, and past main-only the
     /// migration to nonisolated(nonsending) by default.
     @Test func eachStageNamesTheSwift62SettingsThatHelp() throws {
-        let playbook = MigrationPlaybook(workload: try Self.fixture().spec)
+        let playbook = MigrationPlaybook(workload: try Fixtures.imagePipeline().spec)
         for stage in Stage.allCases {
             let text = playbook.steps(for: stage).joined(separator: "\n")
             #expect(text.contains(".defaultIsolation(MainActor.self)"), "\(stage.rawValue)")
@@ -160,41 +153,5 @@ import Testing
         #expect((-0.0001).reportFormatted == "-0.0001")
         #expect(Double.nan.reportFormatted == "n/a")
         #expect(1e-30.reportFormatted == "< 0.0001", "never a false 0")
-    }
-}
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
-@Suite struct LatencyChartTests {
-    @Test func theChartIsWellFormedSVGWithEveryStageLabelled() throws {
-        let svg = try #require(LatencyChart(result: try ReportTests.fixture()).render())
-        let parser = XMLParser(data: Data(svg.utf8))
-        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        for stage in Stage.allCases { #expect(svg.contains(">\(stage.rawValue)</text>")) }
-        #expect(svg.contains("frame budget 16.67 ms"))
-        #expect(svg.components(separatedBy: "<polyline").count - 1 == 4)
-    }
-
-    @Test func theFrameTimelineIsWellFormedSVGWithHitchesMarked() throws {
-        let svg = try #require(FrameTimelineChart(result: try ReportTests.fixture()).render())
-        let parser = XMLParser(data: Data(svg.utf8))
-        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        for stage in Stage.allCases { #expect(svg.contains(">\(stage.rawValue) (repetition 1)</text>")) }
-        // image-pipeline hitches six times per run in main-only and in async, never later.
-        #expect(svg.components(separatedBy: "<path d=").count - 1 == 12)
-    }
-
-    @Test func aResultWithoutFrameSamplesHasNoChart() throws {
-        var result = try ReportTests.fixture()
-        for index in result.stages.indices {
-            for repetition in result.stages[index].repetitions.indices {
-                result.stages[index].repetitions[repetition].distributions = nil
-            }
-        }
-        #expect(LatencyChart(result: result).render() == nil)
-        #expect(FrameTimelineChart(result: result).render() == nil)
-        #expect(!MarkdownReport(result: result).render().contains("## Main-loop latency"))
     }
 }

@@ -58,18 +58,7 @@ import Testing
     /// A stage measured by `runs`; one set of metrics stands for three runs that measured alike, the fewest a
     /// decided verdict reads.
     static func result(_ stage: Stage, _ runs: StageMetrics...) -> StageResult {
-        StageResult(
-            stage: stage,
-            repetitions: (runs.count == 1 ? Array(repeating: runs[0], count: 3) : runs).enumerated().map {
-                index,
-                metrics in
-                RepetitionResult(repetition: index + 1, status: .ok, seed: 1, metrics: metrics)
-            }
-        )
-    }
-
-    static func failed(_ stage: Stage, _ status: StageStatus) -> StageResult {
-        StageResult(stage: stage, repetitions: [RepetitionResult(repetition: 1, status: status, seed: 1, failure: "x")])
+        .measured(stage, runs.count == 1 ? Array(repeating: runs[0], count: 3) : runs)
     }
 
     static func recommend(_ results: StageResult...) -> Recommendation {
@@ -191,7 +180,7 @@ import Testing
             StepTiming(key: .init(interaction: 0, step: 2), runs: 5, totalMs: 50, runsOnMain: 5),
         ]
         let recommendation = Self.recommend(
-            Self.failed(.mainOnly, .hung),
+            .failed(.mainOnly, .hung),
             StageResult(stage: .async, repetitions: [asyncRun])
         )
         #expect(recommendation.stage == "async")
@@ -226,7 +215,7 @@ import Testing
     @Test func aSkippedStageLeavesTheVerdictUnsettled() {
         let recommendation = Self.recommend(
             Self.result(.mainOnly, Self.metrics(hitch: 200, hangs: 3, busy: ["io": 400, "compute": 200])),
-            Self.failed(.async, .skipped),
+            .failed(.async, .skipped),
             Self.result(.offloaded, Self.metrics(hitch: 0))
         )
         #expect(recommendation.path[1].tried == nil)

@@ -65,20 +65,19 @@ import Testing
 /// Recording into a prepared recorder allocates nothing, on a thread that recorded into an earlier run's recorder
 /// (a stage child's warm-up) and on a fresh one: allocations there would be counted as the workload's.
 @Suite struct RecordingAllocatesNothingTests {
-    static func at(_ milliseconds: Double) -> Instant { Instant(nanoseconds: UInt64(milliseconds * 1e6)) }
 
     /// One of each record the run makes on a thread.
     static func recordEverything(into recorder: RunRecorder, id: Int) {
         let key = StepTiming.Key(interaction: 0, step: 0)
-        recorder.frame(vsync: at(0), started: at(1), ended: at(20), coalesced: 1)
-        recorder.handlerStarted(id, arrival: at(0), at: at(400))
-        recorder.mainActorHop(requested: at(1), started: at(2))
-        recorder.poolHop(requested: at(1), started: at(2))
-        recorder.subsystemHop("store", requested: at(1), started: at(2))
-        recorder.mainActorJob(RunRecorder.Span(start: at(0), end: at(260)), stepNanoseconds: 1000)
-        recorder.stepRan(key, kind: .compute, from: at(0), to: Instant(nanoseconds: 1000), onMain: false)
-        recorder.stepRan(key, kind: .ui, from: at(0), to: Instant(nanoseconds: 1000), onMain: true)
-        recorder.interactionFinished(id, arrival: at(0), at: at(500), mainActorEntries: 2)
+        recorder.frame(vsync: .at(0), started: .at(1), ended: .at(20), coalesced: 1)
+        recorder.handlerStarted(id, arrival: .at(0), at: .at(400))
+        recorder.mainActorHop(requested: .at(1), started: .at(2))
+        recorder.poolHop(requested: .at(1), started: .at(2))
+        recorder.subsystemHop("store", requested: .at(1), started: .at(2))
+        recorder.mainActorJob(RunRecorder.Span(start: .at(0), end: .at(260)), stepNanoseconds: 1000)
+        recorder.stepRan(key, kind: .compute, from: .at(0), to: Instant(nanoseconds: 1000), onMain: false)
+        recorder.stepRan(key, kind: .ui, from: .at(0), to: Instant(nanoseconds: 1000), onMain: true)
+        recorder.interactionFinished(id, arrival: .at(0), at: .at(500), mainActorEntries: 2)
         _ = recorder.inFlight
     }
 
@@ -88,7 +87,7 @@ import Testing
             stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
             subsystems: ["store"],
             deliveries: 100,
-            arrivalsEnd: at(10_000),
+            arrivalsEnd: .at(10_000),
             causeLabels: ["frame work", "job overhead", "ui: render"]  // the frame above hitches: attributed
         )
         return recorder

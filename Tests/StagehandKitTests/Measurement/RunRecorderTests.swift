@@ -6,11 +6,9 @@ import Testing
 @Suite struct RunRecorderTests {
     static let ms: UInt64 = 1_000_000
 
-    static func at(_ milliseconds: Double) -> Instant { Instant(nanoseconds: UInt64(milliseconds * 1e6)) }
-
     @Test func aFrameEndingInsideItsBudgetIsNoHitch() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.frame(vsync: Self.at(1000), started: Self.at(1000.2), ended: Self.at(1003), coalesced: 0)
+        recorder.frame(vsync: .at(1000), started: .at(1000.2), ended: .at(1003), coalesced: 0)
         let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.frames == 1)
         #expect(metrics.hitches == 0)
@@ -21,9 +19,9 @@ import Testing
     @Test func hitchTimeIsTheOverrunRoundedUpToWholeRefreshIntervals() {
         let recorder = RunRecorder(refreshHz: 60)  // P = 16.667 ms
         // Ends 1 ms past its deadline: one whole interval of hitch time.
-        recorder.frame(vsync: Self.at(1000), started: Self.at(1015), ended: Self.at(1017.667), coalesced: 0)
+        recorder.frame(vsync: .at(1000), started: .at(1015), ended: .at(1017.667), coalesced: 0)
         // Blocked 50 ms: ends 36 ms past its deadline, three intervals; two vsyncs coalesced meanwhile.
-        recorder.frame(vsync: Self.at(1016.667), started: Self.at(1066.667), ended: Self.at(1069.667), coalesced: 2)
+        recorder.frame(vsync: .at(1016.667), started: .at(1066.667), ended: .at(1069.667), coalesced: 2)
         let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.hitches == 2)
         #expect(metrics.droppedFrames == 2)
@@ -34,9 +32,9 @@ import Testing
 
     @Test func aFrameLeftWaiting250MsIsAHang() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.frame(vsync: Self.at(1000), started: Self.at(1249), ended: Self.at(1250), coalesced: 14)
-        recorder.frame(vsync: Self.at(2000), started: Self.at(2300), ended: Self.at(2301), coalesced: 17)
-        recorder.pendingFrame(vsync: Self.at(3000), at: Self.at(3600))
+        recorder.frame(vsync: .at(1000), started: .at(1249), ended: .at(1250), coalesced: 14)
+        recorder.frame(vsync: .at(2000), started: .at(2300), ended: .at(2301), coalesced: 17)
+        recorder.pendingFrame(vsync: .at(3000), at: .at(3600))
         let (metrics, _, _) = recorder.metrics(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.hangs == 2)
         // The pending frame is also a hitch: 583 ms past its deadline, 35 whole intervals.
@@ -49,8 +47,8 @@ import Testing
     @Test func aHangIsMeasuredFromWhenMainStoppedAnsweringNotFromTheNextVsync() {
         let recorder = RunRecorder(refreshHz: 60)
         // A handler blocks main from 1000 to 1256; the vsync at 1010 waits until 1256.3 (246 ms).
-        recorder.mainActorJob(RunRecorder.Span(start: Self.at(1000), end: Self.at(1256)), stepNanoseconds: 0)
-        recorder.frame(vsync: Self.at(1010), started: Self.at(1256.3), ended: Self.at(1258), coalesced: 14)
+        recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0)
+        recorder.frame(vsync: .at(1010), started: .at(1256.3), ended: .at(1258), coalesced: 14)
         let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.hangs == 1)
         #expect(abs(metrics.longestHangMs - 256) < 0.001, "the job's length, from when main stopped answering")
@@ -58,15 +56,15 @@ import Testing
 
     @Test func anEventLeftWaiting250MsIsAHang() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.handlerStarted(0, arrival: Self.at(0), at: Self.at(260))
-        recorder.handlerStarted(1, arrival: Self.at(1000), at: Self.at(1240))
-        recorder.undelivered([Self.at(2000)], at: Self.at(2300))
+        recorder.handlerStarted(0, arrival: .at(0), at: .at(260))
+        recorder.handlerStarted(1, arrival: .at(1000), at: .at(1240))
+        recorder.undelivered([.at(2000)], at: .at(2300))
         let (metrics, _, _) = recorder.metrics(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.hangs == 2)
     }
 
     @Test func overlappingStretchesAreOneHangAndSeparateOnesAreNot() {
-        let ms = { (start: Double, end: Double) in RunRecorder.Span(start: Self.at(start), end: Self.at(end)) }
+        let ms = { (start: Double, end: Double) in RunRecorder.Span(start: .at(start), end: .at(end)) }
         // A job, the frame waiting behind it and an event queued behind both: one hang, from 0 to 320.
         // Then main answers, and another job blocks it: a second hang.
         let hangs = RunRecorder.hangs([ms(10, 300), ms(0, 290), ms(100, 320), ms(400, 700)])
@@ -76,10 +74,10 @@ import Testing
 
     @Test func theHitchTimeRatioIsOverTheArrivalWindowNotTheDrain() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 0, arrivalsEnd: Self.at(1000))
+        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 0, arrivalsEnd: .at(1000))
         // Each frame ends 1 ms past its deadline: one interval of hitch time. The second's vsync is in the drain.
-        recorder.frame(vsync: Self.at(500), started: Self.at(500), ended: Self.at(517.667), coalesced: 0)
-        recorder.frame(vsync: Self.at(1500), started: Self.at(1500), ended: Self.at(1517.667), coalesced: 0)
+        recorder.frame(vsync: .at(500), started: .at(500), ended: .at(517.667), coalesced: 0)
+        recorder.frame(vsync: .at(1500), started: .at(1500), ended: .at(1517.667), coalesced: 0)
         let (metrics, _, _) = recorder.metrics(
             arrivalSeconds: 1,
             runSeconds: 2,
@@ -93,12 +91,12 @@ import Testing
 
     @Test func unfinishedInteractionsEnterInteractionLatencyAsALowerBound() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.handlerStarted(0, arrival: Self.at(100), at: Self.at(100))
-        recorder.handlerStarted(1, arrival: Self.at(200), at: Self.at(200))
-        recorder.interactionFinished(0, arrival: Self.at(100), at: Self.at(150), mainActorEntries: 1)
+        recorder.handlerStarted(0, arrival: .at(100), at: .at(100))
+        recorder.handlerStarted(1, arrival: .at(200), at: .at(200))
+        recorder.interactionFinished(0, arrival: .at(100), at: .at(150), mainActorEntries: 1)
         let (metrics, _, _) = recorder.metrics(
             runSeconds: 5,
-            end: Self.at(5200),
+            end: .at(5200),
             allocationsStart: nil,
             allocationsEnd: nil
         )
@@ -107,7 +105,7 @@ import Testing
         #expect(abs(metrics.interactionLatencyMs.max - 5000) < 5, "the unfinished one waited 5 s so far")
         let (again, _, _) = recorder.metrics(
             runSeconds: 5,
-            end: Self.at(5200),
+            end: .at(5200),
             allocationsStart: nil,
             allocationsEnd: nil
         )
@@ -116,12 +114,12 @@ import Testing
 
     @Test func interactionsAreCountedNeverDropped() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.handlerStarted(0, arrival: Self.at(100), at: Self.at(140))
-        recorder.handlerStarted(1, arrival: Self.at(200), at: Self.at(245))
-        recorder.handlerStarted(2, arrival: Self.at(300), at: Self.at(360))
-        recorder.undelivered([Self.at(1900), Self.at(1950)], at: Self.at(2000))
-        recorder.interactionFinished(0, arrival: Self.at(100), at: Self.at(400), mainActorEntries: 3)
-        recorder.interactionFinished(1, arrival: Self.at(200), at: Self.at(300), mainActorEntries: 1)
+        recorder.handlerStarted(0, arrival: .at(100), at: .at(140))
+        recorder.handlerStarted(1, arrival: .at(200), at: .at(245))
+        recorder.handlerStarted(2, arrival: .at(300), at: .at(360))
+        recorder.undelivered([.at(1900), .at(1950)], at: .at(2000))
+        recorder.interactionFinished(0, arrival: .at(100), at: .at(400), mainActorEntries: 3)
+        recorder.interactionFinished(1, arrival: .at(200), at: .at(300), mainActorEntries: 1)
         #expect(recorder.inFlight == 1, "undelivered arrivals never finish, so they are not waited for")
         let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.interactionsArrived == 5)
@@ -143,10 +141,10 @@ import Testing
 
     @Test func mainThreadUtilisationIsSplitByWhatKeptItBusy() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.frame(vsync: Self.at(0), started: Self.at(0), ended: Self.at(100), coalesced: 0)
+        recorder.frame(vsync: .at(0), started: .at(0), ended: .at(100), coalesced: 0)
         let key = StepTiming.Key(interaction: 0, step: 0)
-        recorder.stepRan(key, kind: .compute, from: Self.at(0), to: Self.at(300), onMain: true)
-        recorder.stepRan(key, kind: .compute, from: Self.at(0), to: Self.at(500), onMain: false)
+        recorder.stepRan(key, kind: .compute, from: .at(0), to: .at(300), onMain: true)
+        recorder.stepRan(key, kind: .compute, from: .at(0), to: .at(500), onMain: false)
         let (metrics, timings, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         #expect(abs(metrics.mainThreadUtilization - 0.4) < 1e-9)
         #expect(metrics.mainThreadBusyMsPerS["compute"] == 300)
@@ -159,10 +157,10 @@ import Testing
     @Test func poolUtilisationIsTheShareOfThePoolsThreadTimeSpentInSteps() {
         let recorder = RunRecorder(refreshHz: 60)
         let key = StepTiming.Key(interaction: 0, step: 0)
-        recorder.stepRan(key, kind: .compute, from: Self.at(0), to: Self.at(600), onMain: false)
-        recorder.stepRan(key, kind: .state, from: Self.at(0), to: Self.at(200), onMain: false)
-        recorder.stepRan(key, kind: .io, from: Self.at(0), to: Self.at(900), onMain: false)
-        recorder.stepRan(key, kind: .compute, from: Self.at(0), to: Self.at(300), onMain: true)
+        recorder.stepRan(key, kind: .compute, from: .at(0), to: .at(600), onMain: false)
+        recorder.stepRan(key, kind: .state, from: .at(0), to: .at(200), onMain: false)
+        recorder.stepRan(key, kind: .io, from: .at(0), to: .at(900), onMain: false)
+        recorder.stepRan(key, kind: .compute, from: .at(0), to: .at(300), onMain: true)
         let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         let expected = 0.8 / 2 / Double(RunRecorder.poolWidth)
         #expect(abs(metrics.poolUtilization - expected) < 1e-9)
@@ -172,16 +170,16 @@ import Testing
     /// metrics merge them, so an interaction finished anywhere is finished, and one finished nowhere is not.
     @Test func interactionsFinishedOnOtherThreadsAreMergedWithTheirArrivals() async {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 100, arrivalsEnd: Self.at(1000))
-        for id in 0..<100 { recorder.handlerStarted(id, arrival: Self.at(Double(id)), at: Self.at(Double(id))) }
+        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 100, arrivalsEnd: .at(1000))
+        for id in 0..<100 { recorder.handlerStarted(id, arrival: .at(Double(id)), at: .at(Double(id))) }
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
                 group.addTask {
                     for id in stride(from: worker, to: 99, by: 4) {  // all but the last
                         recorder.interactionFinished(
                             id,
-                            arrival: Self.at(Double(id)),
-                            at: Self.at(Double(id) + 10),
+                            arrival: .at(Double(id)),
+                            at: .at(Double(id) + 10),
                             mainActorEntries: 2
                         )
                     }
@@ -191,7 +189,7 @@ import Testing
         #expect(recorder.inFlight == 1)
         let (metrics, _, _) = recorder.metrics(
             runSeconds: 2,
-            end: Self.at(2099),
+            end: .at(2099),
             allocationsStart: nil,
             allocationsEnd: nil
         )
@@ -204,8 +202,8 @@ import Testing
 
     @Test func allocationsPerInteractionComeFromTheTwoSamplesLessTheHarness() {
         let recorder = RunRecorder(refreshHz: 60)
-        for id in 0..<4 { recorder.handlerStarted(id, arrival: Self.at(0), at: Self.at(0)) }
-        recorder.undelivered([Self.at(0)], at: Self.at(1))  // never ran stage code: not a divisor
+        for id in 0..<4 { recorder.handlerStarted(id, arrival: .at(0), at: .at(0)) }
+        recorder.undelivered([.at(0)], at: .at(1))  // never ran stage code: not a divisor
         let start = JemallocProbe.Sample(allocations: 1000, totalAllocatedBytes: 10_000, residentBytes: 0)
         let end = JemallocProbe.Sample(allocations: 1112, totalAllocatedBytes: 14_192, residentBytes: 4096)
         let (metrics, _, _) = recorder.metrics(
@@ -230,25 +228,5 @@ import Testing
         #expect(after.totalAllocatedBytes > before.totalAllocatedBytes)
         #expect(boxes.count == 1000)
         #expect(JemallocProbe.version?.hasPrefix("5.") == true)
-    }
-}
-
-/// The self-test's expected answers follow from the definitions: a block starting half a frame after a vsync
-/// makes the next frame end D + F − 1.5·P late, rounded up to whole frames.
-@Suite struct SelfTestExpectationTests {
-    @Test func expectedHitchTimeFollowsTheDefinition() {
-        let frame = 1000.0 / 60
-        #expect(SelfTest.expectedHitchMs(blockMs: 20) == 0, "21 ms ends 4 ms before the next frame's deadline")
-        #expect(abs(SelfTest.expectedHitchMs(blockMs: 50) - 2 * frame) < 1e-9)
-        #expect(abs(SelfTest.expectedHitchMs(blockMs: 256) - 14 * frame) < 1e-9)
-        #expect(abs(SelfTest.expectedHitchMs(blockMs: 300) - 17 * frame) < 1e-9)
-    }
-
-    @Test func blocksArriveHalfAFrameAfterAVsyncEveryTime() {
-        let workload = SelfTest.blockWorkload(ms: 20)
-        let gapFrames = 1000 / workload.interactions[0].ratePerSecond / workload.frameBudgetMs
-        let firstFrames = gapFrames / 2  // a periodic stream's first arrival is half a gap in
-        #expect(abs(gapFrames - gapFrames.rounded()) < 1e-9, "whole frames between blocks")
-        #expect(abs(firstFrames - firstFrames.rounded(.down) - 0.5) < 1e-9, "the first at half a frame")
     }
 }

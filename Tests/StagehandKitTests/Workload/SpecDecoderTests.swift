@@ -232,9 +232,7 @@ import Testing
 /// The inputs the spec fuzzer (`swift run -c release SpecFuzz`) kept, one per distinct answer it reached: each must
 /// still decode, or fail with an error that names the file.
 @Suite struct SpecCorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(
-        path: "Fixtures/SpecCorpus"
-    )
+    static let corpus = Fixtures.directory.appending(path: "SpecCorpus")
 
     static var inputs: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()

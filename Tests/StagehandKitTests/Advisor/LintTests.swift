@@ -25,10 +25,7 @@ import Testing
         metrics.mainThreadBusyMsPerS = ["compute": 100]
         metrics.hitchTimeRatioMsPerS = 50
         edit(&metrics)
-        return StageResult(
-            stage: stage,
-            repetitions: [RepetitionResult(repetition: 1, status: .ok, seed: 1, metrics: metrics)]
-        )
+        return .measured(stage, [metrics])
     }
 
     @Test func mainActorContentionFiresAtHalfTheBudget() {

@@ -6,7 +6,7 @@ import Testing
 /// The table `profile` prints: aligned, the recommended stage marked, colour only when asked for.
 struct TerminalSummaryTests {
     @Test func theTableIsAlignedAndMarksTheRecommendedStage() throws {
-        let result = try ReportTests.fixture()
+        let result = try Fixtures.imagePipeline()
         let text = TerminalSummary(result: result, colour: false).render()
         #expect(!text.contains("\u{1B}"), "no escape codes without colour")
         let table = text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
@@ -22,7 +22,7 @@ struct TerminalSummaryTests {
     }
 
     @Test func colourIsOnlyWhereAskedFor() throws {
-        let text = TerminalSummary(result: try ReportTests.fixture(), colour: true).render()
+        let text = TerminalSummary(result: try Fixtures.imagePipeline(), colour: true).render()
         #expect(text.contains("\u{1B}[32mVerdict: offloaded"))
     }
 }

@@ -5,15 +5,14 @@ import Testing
 /// Hitch time by cause, on constructed frame and step timelines: each hitch shared out over what held main between
 /// its vsync and its end.
 @Suite struct HitchAttributionTests {
-    static func at(_ milliseconds: Double) -> Instant { Instant(nanoseconds: UInt64(milliseconds * 1e6)) }
     static let decode = HitchAttribution.firstStep
     static let fetch = HitchAttribution.firstStep + 1
 
     @Test func aHitchIsSharedOutByHowLongEachCauseHeldMain() {
         var attribution = HitchAttribution(causes: 4)
-        attribution.held(Self.decode, from: Self.at(95), to: Self.at(140))  // started before the vsync: 40 ms count
-        attribution.held(HitchAttribution.frameWork, from: Self.at(140), to: Self.at(142))
-        let top = attribution.attribute(vsync: Self.at(100), end: Self.at(142), hitchNs: 33_333_333)
+        attribution.held(Self.decode, from: .at(95), to: .at(140))  // started before the vsync: 40 ms count
+        attribution.held(HitchAttribution.frameWork, from: .at(140), to: .at(142))
+        let top = attribution.attribute(vsync: .at(100), end: .at(142), hitchNs: 33_333_333)
         #expect(top.cause == Self.decode)
         #expect(abs(top.share - 40.0 / 42) < 1e-9)
         #expect(abs(attribution.hitchNs[Self.decode] - 33_333_333 * 40.0 / 42) < 1)
@@ -24,10 +23,10 @@ import Testing
 
     @Test func timeNoRecordedStretchCoversIsJobOverhead() {
         var attribution = HitchAttribution(causes: 3)
-        attribution.held(Self.decode, from: Self.at(0), to: Self.at(10))
+        attribution.held(Self.decode, from: .at(0), to: .at(10))
         // 10…30: main held by a task's resumption, not by a step.
-        attribution.held(HitchAttribution.frameWork, from: Self.at(30), to: Self.at(40))
-        attribution.attribute(vsync: Self.at(0), end: Self.at(40), hitchNs: 40_000_000)
+        attribution.held(HitchAttribution.frameWork, from: .at(30), to: .at(40))
+        attribution.attribute(vsync: .at(0), end: .at(40), hitchNs: 40_000_000)
         #expect(abs(attribution.hitchNs[Self.decode] - 10_000_000) < 1)
         #expect(abs(attribution.hitchNs[HitchAttribution.jobOverhead] - 20_000_000) < 1)
         #expect(abs(attribution.hitchNs[HitchAttribution.frameWork] - 10_000_000) < 1)
@@ -35,20 +34,20 @@ import Testing
 
     @Test func stretchesBeforeTheVsyncAreNotBlamed() {
         var attribution = HitchAttribution(causes: 4)
-        attribution.held(Self.fetch, from: Self.at(0), to: Self.at(100))  // over before the late frame's vsync
-        attribution.held(Self.decode, from: Self.at(100), to: Self.at(130))
-        attribution.held(HitchAttribution.frameWork, from: Self.at(130), to: Self.at(131))
-        attribution.attribute(vsync: Self.at(100), end: Self.at(131), hitchNs: 16_666_667)
+        attribution.held(Self.fetch, from: .at(0), to: .at(100))  // over before the late frame's vsync
+        attribution.held(Self.decode, from: .at(100), to: .at(130))
+        attribution.held(HitchAttribution.frameWork, from: .at(130), to: .at(131))
+        attribution.attribute(vsync: .at(100), end: .at(131), hitchNs: 16_666_667)
         #expect(attribution.hitchNs[Self.fetch] == 0)
         #expect(attribution.hitchNs[Self.decode] > 15_000_000)
     }
 
     @Test func aFullRingAttributesWhatItNoLongerHoldsToJobOverhead() {
         var attribution = HitchAttribution(causes: 3, capacity: 2)
-        attribution.held(Self.decode, from: Self.at(0), to: Self.at(10))  // overwritten
-        attribution.held(Self.decode, from: Self.at(10), to: Self.at(20))
-        attribution.held(HitchAttribution.frameWork, from: Self.at(20), to: Self.at(30))
-        attribution.attribute(vsync: Self.at(0), end: Self.at(30), hitchNs: 30_000_000)
+        attribution.held(Self.decode, from: .at(0), to: .at(10))  // overwritten
+        attribution.held(Self.decode, from: .at(10), to: .at(20))
+        attribution.held(HitchAttribution.frameWork, from: .at(20), to: .at(30))
+        attribution.attribute(vsync: .at(0), end: .at(30), hitchNs: 30_000_000)
         #expect(abs(attribution.hitchNs[Self.decode] - 10_000_000) < 1)
         #expect(abs(attribution.hitchNs[HitchAttribution.jobOverhead] - 10_000_000) < 1)
     }
@@ -85,18 +84,18 @@ import Testing
             stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
             subsystems: [],
             deliveries: 4,
-            arrivalsEnd: Self.at(10_000),
+            arrivalsEnd: .at(10_000),
             causeLabels: HitchAttribution.labels(for: workload)
         )
-        recorder.frame(vsync: Self.at(0), started: Self.at(0.2), ended: Self.at(2.2), coalesced: 0)
+        recorder.frame(vsync: .at(0), started: .at(0.2), ended: .at(2.2), coalesced: 0)
         recorder.stepRan(
             StepTiming.Key(interaction: 0, step: 0),
             kind: .compute,
-            from: Self.at(5),
-            to: Self.at(205),
+            from: .at(5),
+            to: .at(205),
             onMain: true
         )
-        recorder.frame(vsync: Self.at(16.667), started: Self.at(205.1), ended: Self.at(207.1), coalesced: 11)
+        recorder.frame(vsync: .at(16.667), started: .at(205.1), ended: .at(207.1), coalesced: 11)
         let (metrics, _, _) = recorder.metrics(
             arrivalSeconds: 1,
             runSeconds: 1,

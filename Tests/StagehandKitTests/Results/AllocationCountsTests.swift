@@ -35,7 +35,7 @@ import Testing
     /// The fixture's actor-extracted stage costs 2.67 more allocations per interaction than offloaded, which the
     /// "concurrency bought nothing" lint reports; with its counts unverified, the row says so and the lint is silent.
     @Test func theReportNamesUnverifiedStagesAndNoLintUsesThem() throws {
-        var result = try ReportTests.fixture()
+        var result = try Fixtures.imagePipeline()
         let extracted = try #require(result.stages.firstIndex { $0.stage == .actorExtracted })
         result.stages[extracted].metrics?.allocationsCounted = false
         let markdown = MarkdownReport(result: result).render()
@@ -46,13 +46,13 @@ import Testing
         let lints = { (result: ProfileResult) in
             DecisionTree().recommend(for: result.spec, results: result.stages).antiPatterns.map(\.id)
         }
-        #expect(lints(try ReportTests.fixture()).contains("concurrency-bought-nothing"))
+        #expect(lints(try Fixtures.imagePipeline()).contains("concurrency-bought-nothing"))
         #expect(!lints(result).contains("concurrency-bought-nothing"))
     }
 
     /// `compare` leaves out a figure that is unverified on either side, however much it moved.
     @Test func compareLeavesOutUnverifiedFigures() throws {
-        let before = try ReportTests.fixture()
+        let before = try Fixtures.imagePipeline()
         var after = before
         let extracted = try #require(after.stages.firstIndex { $0.stage == .actorExtracted })
         after.stages[extracted].metrics?.allocationsPerInteraction *= 10

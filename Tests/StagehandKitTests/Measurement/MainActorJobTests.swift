@@ -9,14 +9,13 @@ import Glibc
 
 /// Main-thread accounting on constructed jobs: lengths, blocking time, and what of a job was not step work.
 @Suite struct MainActorJobTests {
-    static func at(_ milliseconds: Double) -> Instant { Instant(nanoseconds: UInt64(milliseconds * 1e6)) }
 
     /// Jobs of `lengths` milliseconds, one after another with a gap of 1 s between them.
     static func jobs(_ lengths: [Double], on recorder: RunRecorder) {
         var start = 0.0
         for ms in lengths {
             recorder.mainActorJob(
-                RunRecorder.Span(start: at(start), end: at(start + ms)),
+                RunRecorder.Span(start: .at(start), end: .at(start + ms)),
                 stepNanoseconds: UInt64(ms * 1e6)
             )
             start += ms + 1000
@@ -66,12 +65,12 @@ import Glibc
     @Test func aStretchOnMainIsOneJobAndItsNonStepTimeIsOverhead() {
         let recorder = RunRecorder(refreshHz: 60)
         let segment = MainSegment(recorder: recorder)
-        segment.open(at: Self.at(100))
-        segment.stepOnMain(from: Self.at(101), to: Self.at(111))
-        segment.stepOnMain(from: Self.at(111), to: Self.at(131))
+        segment.open(at: .at(100))
+        segment.stepOnMain(from: .at(101), to: .at(111))
+        segment.stepOnMain(from: .at(111), to: .at(131))
         segment.close(at: nil)  // left main after its last step: a 31 ms job, 1 ms of it not in steps
-        segment.open(at: Self.at(200))
-        segment.close(at: Self.at(202))  // suspended 2 ms in, no step
+        segment.open(at: .at(200))
+        segment.close(at: .at(202))  // suspended 2 ms in, no step
         let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.mainActorJobs.count == 2)
         #expect(metrics.mainActorJobs.overFrame == 1)
@@ -81,9 +80,9 @@ import Glibc
     @Test func aHandlerJobIsEndedOnlyFromMain() {
         let recorder = RunRecorder(refreshHz: 60)
         let segment = MainSegment(recorder: recorder)
-        segment.open(at: Self.at(0), handler: true)
+        segment.open(at: .at(0), handler: true)
         segment.close(at: nil)  // a task already on the pool must not end the handler's job…
-        segment.close(at: Self.at(4))  // …the handler returning does
+        segment.close(at: .at(4))  // …the handler returning does
         let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.mainActorJobs.count == 1)
         #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 4) < 1e-6)

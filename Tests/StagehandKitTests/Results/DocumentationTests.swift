@@ -5,8 +5,9 @@ import Testing
 
 /// The metric definitions ship with the repository and cover every metric the JSON result carries.
 @Suite struct DocumentationTests {
+    /// Four levels up from `Tests/StagehandKitTests/Results/DocumentationTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     static func read(_ path: String) throws -> String {
         try String(contentsOf: root.appending(path: path), encoding: .utf8)

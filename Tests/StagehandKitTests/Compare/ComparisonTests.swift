@@ -4,11 +4,9 @@ import Testing
 @testable import StagehandKit
 
 @Suite struct ComparisonTests {
-    static func fixture() throws -> ProfileResult { try ReportTests.fixture() }
-
     /// The fixture with one stage's metrics changed, in the summary and in every repetition alike.
     static func changed(_ stage: Stage, _ edit: (inout StageMetrics) -> Void) throws -> ProfileResult {
-        var result = try fixture()
+        var result = try Fixtures.imagePipeline()
         let index = try #require(result.stages.firstIndex { $0.stage == stage })
         var metrics = try #require(result.stages[index].metrics)
         edit(&metrics)
@@ -24,14 +22,14 @@ import Testing
     }
 
     @Test func theSameResultIsUnchanged() throws {
-        let comparison = try Comparison(before: try Self.fixture(), after: try Self.fixture())
+        let comparison = try Comparison(before: try Fixtures.imagePipeline(), after: try Fixtures.imagePipeline())
         #expect(comparison.outcome == .unchanged)
         #expect(comparison.rows.allSatisfy { $0.change == .unchanged })
     }
 
     @Test func worseBeyondThresholdAndFloorIsARegression() throws {
         let after = try Self.changed(.offloaded) { $0.hitchTimeRatioMsPerS = 12 }
-        let comparison = try Comparison(before: try Self.fixture(), after: after)
+        let comparison = try Comparison(before: try Fixtures.imagePipeline(), after: after)
         #expect(comparison.outcome == .regressed)
         let row = try #require(comparison.rows.first { $0.stage == .offloaded && $0.metric.hasPrefix("hitch") })
         #expect(row.change == .regression)
@@ -41,7 +39,7 @@ import Testing
     /// A stage's hangs are the total over its runs; compare reads them per run, so more repetitions with the same
     /// hangs in each are no regression.
     @Test func hangsAreComparedPerRunNotAsTotals() throws {
-        var before = try Self.fixture()
+        var before = try Fixtures.imagePipeline()
         let index = try #require(before.stages.firstIndex { $0.stage == .mainOnly })
         var after = before
         before.stages[index].metrics?.hangs = 3 * 2
@@ -63,13 +61,13 @@ import Testing
 
     /// Past the threshold in the summary, but one run after is no better than one before: not an improvement.
     @Test func aChangeWhoseRunsOverlapIsWithinNoise() throws {
-        var after = try Self.fixture()
+        var after = try Fixtures.imagePipeline()
         let index = try #require(after.stages.firstIndex { $0.stage == .async })
         after.stages[index].metrics?.hitchTimeRatioMsPerS *= 0.5
         for run in after.stages[index].repetitions.indices.dropFirst() {
             after.stages[index].repetitions[run].metrics?.hitchTimeRatioMsPerS *= 0.5
         }
-        let comparison = try Comparison(before: try Self.fixture(), after: after)
+        let comparison = try Comparison(before: try Fixtures.imagePipeline(), after: after)
         let row = try #require(comparison.rows.first { $0.stage == .async && $0.metric.hasPrefix("hitch") })
         #expect(row.beforeRuns.count == 3)
         #expect(row.change == .withinNoise)
@@ -80,7 +78,7 @@ import Testing
 
     /// With a single repetition there is no noise to check against: the threshold alone decides, and it says so.
     @Test func aSingleRepetitionIsComparedWithoutANoiseCheck() throws {
-        var before = try Self.fixture()
+        var before = try Fixtures.imagePipeline()
         for index in before.stages.indices { before.stages[index].repetitions.removeLast(2) }
         let after = try Self.changed(.offloaded) { $0.hitchTimeRatioMsPerS = 12 }
         let comparison = try Comparison(before: before, after: after)
@@ -90,11 +88,14 @@ import Testing
 
     /// A traced result carries the trace's own memory and allocations: compare says so.
     @Test func aTracedResultIsNamedAsSuch() throws {
-        var after = try Self.fixture()
+        var after = try Fixtures.imagePipeline()
         after.environment.traceFile = "run.trace.json"
-        let text = try Comparison(before: try Self.fixture(), after: after).render()
+        let text = try Comparison(before: try Fixtures.imagePipeline(), after: after).render()
         #expect(text.contains("The after result was profiled with `--trace`"))
-        #expect(!(try Comparison(before: try Self.fixture(), after: try Self.fixture()).render()).contains("--trace"))
+        #expect(
+            !(try Comparison(before: try Fixtures.imagePipeline(), after: try Fixtures.imagePipeline()).render())
+                .contains("--trace")
+        )
     }
 
     @Test func aSmallChangeUnderTheFloorIsNoise() throws {
@@ -102,28 +103,25 @@ import Testing
         let after = try Self.changed(.mainOnly) {
             $0.allocationsPerInteraction *= 1.0 + 0.5 / $0.allocationsPerInteraction
         }
-        #expect(try Comparison(before: try Self.fixture(), after: after).outcome == .unchanged)
+        #expect(try Comparison(before: try Fixtures.imagePipeline(), after: after).outcome == .unchanged)
     }
 
     @Test func onlyBetterIsAnImprovement() throws {
         let after = try Self.changed(.async) { $0.hitchTimeRatioMsPerS = 10 }
-        #expect(try Comparison(before: try Self.fixture(), after: after).outcome == .improved)
+        #expect(try Comparison(before: try Fixtures.imagePipeline(), after: after).outcome == .improved)
     }
 
     @Test func aStageThatStopsFinishingIsARegression() throws {
-        var after = try Self.fixture()
-        after.stages[2] = StageResult(
-            stage: .offloaded,
-            repetitions: [RepetitionResult(repetition: 1, status: .hung, seed: 1, failure: "stuck")]
-        )
-        let comparison = try Comparison(before: try Self.fixture(), after: after)
+        var after = try Fixtures.imagePipeline()
+        after.stages[2] = .failed(.offloaded, .hung, failure: "stuck")
+        let comparison = try Comparison(before: try Fixtures.imagePipeline(), after: after)
         #expect(comparison.outcome == .regressed)
         #expect(comparison.render().contains("`offloaded`: ok → hung"))
     }
 
     @Test func differentWorkloadsAreRefused() throws {
-        var other = try Self.fixture()
+        var other = try Fixtures.imagePipeline()
         other.workload = "news-feed"
-        #expect(throws: ResultFileError.self) { try Comparison(before: try Self.fixture(), after: other) }
+        #expect(throws: ResultFileError.self) { try Comparison(before: try Fixtures.imagePipeline(), after: other) }
     }
 }

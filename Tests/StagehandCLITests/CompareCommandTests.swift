@@ -1,0 +1,37 @@
+import Foundation
+import StagehandKit
+import Testing
+
+extension CLITests {
+    /// `compare`: two saved results, and the exit status CI reads.
+    @Suite(.serialized) struct CompareCommandTests {
+        /// `compare` exits 0, 2 or 4 for CI, and 64 for results it cannot compare.
+        @Test func compareExitsWithWhatChanged() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            var result = try ProfileResult.read(Fixtures.imagePipeline)
+            let before = directory.appending(path: "before.json")
+            try JSONEncoder().encode(result).write(to: before)
+            #expect(try await StagehandProcess.run("compare", before.path, before.path).status == 0)
+
+            result.stages[2].metrics?.hitchTimeRatioMsPerS = 40  // offloaded, in every repetition: past the noise
+            for run in result.stages[2].repetitions.indices {
+                result.stages[2].repetitions[run].metrics?.hitchTimeRatioMsPerS = 40
+            }
+            let worse = directory.appending(path: "worse.json")
+            try JSONEncoder().encode(result).write(to: worse)
+            let regressed = try await StagehandProcess.run("compare", before.path, worse.path)
+            #expect(regressed.status == 2)
+            #expect(regressed.stdout.contains("**Regression**"))
+            #expect(try await StagehandProcess.run("compare", worse.path, before.path).status == 4)
+
+            result.workload = "other"
+            let other = directory.appending(path: "other.json")
+            try JSONEncoder().encode(result).write(to: other)
+            let refused = try await StagehandProcess.run("compare", before.path, other.path)
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("two results of one workload"))
+            #expect(try await StagehandProcess.run("compare", before.path, "/nonexistent.json").status == 64)
+        }
+    }
+}

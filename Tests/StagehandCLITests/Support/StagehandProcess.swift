@@ -1,0 +1,131 @@
+import Foundation
+import StagehandKit
+import Testing
+
+/// The `stagehand` executable built beside the tests, run as users and CI run it: arguments in, exit status and
+/// terminal text out.
+enum StagehandProcess {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `stagehand` built beside this test bundle.
+    static let executable = productsDirectory.appending(path: "stagehand")
+
+    /// Where `swift build` put the products. On Linux the tests are an executable there; on macOS they are an
+    /// `.xctest` bundle there, loaded by a runner elsewhere, so the bundle is looked for (as SwiftPM's own package
+    /// templates did).
+    static let productsDirectory: URL = {
+        #if os(macOS)
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return URL(fileURLWithPath: Platform.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    }()
+
+    static func run(_ arguments: String..., in directory: URL? = nil) async throws -> Run {
+        try await run(arguments: arguments, in: directory)
+    }
+
+    /// Runs `stagehand` to completion; its output goes to files, so no pipe can fill up and block it.
+    static func run(arguments: [String], in directory: URL? = nil) async throws -> Run {
+        let scratch = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let stdout = scratch.appending(path: "stdout")
+        let stderr = scratch.appending(path: "stderr")
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        let running = try Running(
+            arguments,
+            in: directory,
+            stdout: try FileHandle(forWritingTo: stdout),
+            stderr: try FileHandle(forWritingTo: stderr)
+        )
+        return Run(
+            status: await running.status(),
+            stdout: try String(contentsOf: stdout, encoding: .utf8),
+            stderr: try String(contentsOf: stderr, encoding: .utf8)
+        )
+    }
+
+    /// `stagehand`, or another executable built beside the tests, started in the background.
+    struct Running {
+        let process = Process()
+        private let exited = DispatchSemaphore(value: 0)
+
+        init(
+            _ arguments: [String],
+            executable: URL = StagehandProcess.executable,
+            in directory: URL? = nil,
+            environment: [String: String]? = nil,
+            stdout: FileHandle = .nullDevice,
+            stderr: FileHandle = .nullDevice
+        ) throws {
+            process.executableURL = executable
+            process.arguments = arguments
+            if let directory { process.currentDirectoryURL = directory }
+            if let environment { process.environment = environment }
+            process.standardOutput = stdout
+            process.standardError = stderr
+            let exited = self.exited
+            process.terminationHandler = { _ in exited.signal() }
+            try process.run()
+        }
+
+        /// Waits for the exit, without holding a cooperative-pool thread (other suites run beside this one).
+        func status() async -> Int32 {
+            let exited = self.exited
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    exited.wait()
+                    continuation.resume()
+                }
+            }
+            return process.terminationStatus
+        }
+
+        /// Sends `signal` once the profile's first stage child has started (bounded wait), and waits for the exit.
+        func interrupt(with signal: Int32) async throws -> Int32 {
+            var children: [String] = []
+            for _ in 0..<300 where children.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                children = StagehandProcess.stageChildren(ofProfile: process.processIdentifier)
+            }
+            #expect(!children.isEmpty, "a stage child started")
+            kill(process.processIdentifier, signal)
+            return await status()
+        }
+    }
+
+    /// The `run-stage` children a profile with process id `pid` has running (its scratch folder names the pid).
+    static func stageChildren(ofProfile pid: Int32) -> [String] {
+        commandLines().filter { $0.contains("run-stage") && $0.contains("stagehand-\(pid)-") }
+    }
+
+    /// Every running process's command line.
+    ///
+    /// Linux reads `/proc/PID/cmdline`, which needs nothing installed; elsewhere `ps -A -ww -o command=` (`ps`
+    /// as macOS has it) lists them.
+    static func commandLines() -> [String] {
+        #if os(Linux)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) }.compactMap { entry in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+        }
+        #else
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/ps")
+        process.arguments = ["-A", "-ww", "-o", "command="]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return [] }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #endif
+    }
+}
