@@ -2,172 +2,177 @@ import Foundation
 import StagehandKit
 import Testing
 
-/// Workloads declared in Swift (`StagehandTestWorkloads`): the user's closures run where each stage says, values flow
-/// between steps, and code that throws, traps or deadlocks is reported, never fatal to the profile.
-@Suite(.serialized) struct CodeWorkloadTests {
-    /// The test workloads' executable, built beside this test bundle.
-    static let executable = StagehandProcess.productsDirectory.appending(path: "StagehandTestWorkloads")
+extension CLITests {
+    /// Workloads declared in Swift (`StagehandTestWorkloads`): the user's closures run where each stage says, values flow
+    /// between steps, and code that throws, traps or deadlocks is reported, never fatal to the profile.
+    @Suite(.serialized) struct CodeWorkloadTests {
+        /// The test workloads' executable, built beside this test bundle.
+        static let executable = StagehandProcess.productsDirectory.appending(path: "StagehandTestWorkloads")
 
-    struct Run {
-        var status: Int32
-        var output: URL
-        /// Lines the placement workload's steps logged.
-        var log: [String]
+        struct Run {
+            var status: Int32
+            var output: URL
+            /// Lines the placement workload's steps logged.
+            var log: [String]
 
-        func result(_ name: String) throws -> ProfileResult {
-            try ProfileResult.read(output.appending(path: "\(name).json"))
-        }
-    }
-
-    /// Profiles `workload` briefly (one repetition), with the placement log on.
-    static func profile(_ workload: String, stages: [Stage], duration: Double = 0.3) async throws -> Run {
-        let directory = try Scratch.directory()
-        let log = directory.appending(path: "placement.log")
-        let running = try StagehandProcess.Running(
-            [
-                "profile", workload, "--stages", stages.map(\.rawValue).joined(separator: ","), "--repetitions", "1",
-                "--duration", String(duration), "--quiet", "--output", directory.path,
-            ],
-            executable: executable,
-            environment: ProcessInfo.processInfo.environment.merging(["STAGEHAND_PLACEMENT_LOG": log.path]) { $1 }
-        )
-        let status = await running.status()
-        let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-        return Run(status: status, output: directory, log: lines)
-    }
-
-    /// Where each kind's closure must run, by stage: on the main queue or not.
-    static let onMain: [Stage: [String: Bool]] = [
-        .mainOnly: ["compute": true, "state": true, "ui": true, "io": false],
-        .async: ["compute": true, "state": true, "ui": true, "io": false],
-        .offloaded: ["compute": false, "state": true, "ui": true, "io": false],
-        .actorExtracted: ["compute": false, "state": false, "ui": true, "io": false],
-    ]
-
-    @Test(arguments: Stage.allCases)
-    func eachStepKindRunsWhereItsStageSays(stage: Stage) async throws {
-        let run = try await Self.profile("placement", stages: [stage])
-        defer { try? FileManager.default.removeItem(at: run.output) }
-        #expect(run.status == 0)
-        let expected = try #require(Self.onMain[stage])
-        for (kind, main) in expected {
-            let lines = run.log.filter { $0.hasPrefix("\(kind) ") }
-            #expect(!lines.isEmpty, "the \(kind) step never ran")
-            #expect(
-                lines.allSatisfy { $0.contains("main=\(main)") },
-                "\(stage.rawValue): every \(kind) step on main must be \(main): \(Set(lines))"
-            )
-        }
-        // Values flow: the io step returns 21, compute doubles it, state and ui get 42.
-        #expect(run.log.filter { $0.hasPrefix("compute ") }.allSatisfy { $0.contains("input=21") })
-        #expect(run.log.filter { $0.hasPrefix("state ") || $0.hasPrefix("ui ") }.allSatisfy { $0.contains("input=42") })
-        // The state is serialised wherever it lives: no two accesses overlapped.
-        #expect(run.log.filter { $0.hasPrefix("state ") }.allSatisfy { $0.contains("overlapped=false") })
-        let result = try run.result("placement")
-        #expect(result.stages.first { $0.stage == stage }?.status == .ok)
-    }
-
-    @Test func anIoBodyBlocksMainInMainOnlyAndNotInAsync() async throws {
-        let run = try await Self.profile("placement", stages: [.mainOnly, .async])
-        defer { try? FileManager.default.removeItem(at: run.output) }
-        let result = try run.result("placement")
-        let mainOnly = try #require(result.stages.first { $0.stage == .mainOnly }?.metrics)
-        let async = try #require(result.stages.first { $0.stage == .async }?.metrics)
-        #expect((mainOnly.mainThreadBusyMsPerS["io"] ?? 0) > 0, "main-only's main thread waits for the io body")
-        #expect((async.mainThreadBusyMsPerS["io"] ?? 0) == 0, "async awaits it: main is free meanwhile")
-    }
-
-    @Test func codeStepsAreRecordedAsCodeWithTheirMeasuredMean() async throws {
-        let run = try await Self.profile("placement", stages: [.mainOnly])
-        defer { try? FileManager.default.removeItem(at: run.output) }
-        let result = try run.result("placement")
-        let steps = try #require(result.spec.interactions.first?.steps)
-        #expect(steps.map(\.kind) == [.io, .compute, .state, .ui])
-        #expect(steps.map(\.label) == ["fetch", "double", "tally", "show"])
-        #expect(result.spec.subsystems == ["tally"])
-        for step in steps {
-            guard case .code(let mean) = step.cost else {
-                Issue.record("\(step.label) is not recorded as code")
-                continue
+            func result(_ name: String) throws -> ProfileResult {
+                try ProfileResult.read(output.appending(path: "\(name).json"))
             }
-            #expect((mean ?? 0) > 0, "\(step.label) has its measured mean")
         }
-        let json = try String(contentsOf: run.output.appending(path: "placement.json"), encoding: .utf8)
-        #expect(json.contains(#""code""#))
-    }
 
-    @Test func thrownErrorsAreCountedPerStepAndReported() async throws {
-        let run = try await Self.profile("throws", stages: [.mainOnly, .actorExtracted])
-        defer { try? FileManager.default.removeItem(at: run.output) }
-        #expect(run.status == 0)
-        let result = try run.result("throws")
-        for stage in [Stage.mainOnly, .actorExtracted] {
-            let measured = try #require(result.stages.first { $0.stage == stage })
-            #expect(measured.status == .ok, "a throwing body never crashes the run")
-            let metrics = try #require(measured.metrics)
-            #expect(metrics.interactionsFailed > 0)
-            #expect(metrics.interactionsCompleted > 0, "the requests that did not throw completed")
-            let parse = try #require(measured.stepTimings.first { $0.key.step == 0 })
-            #expect(parse.failures == metrics.interactionsFailed)
-            #expect(parse.firstError == "bad input at byte 42")
+        /// Profiles `workload` briefly (one repetition), with the placement log on.
+        static func profile(_ workload: String, stages: [Stage], duration: Double = 0.3) async throws -> Run {
+            let directory = try Scratch.directory()
+            let log = directory.appending(path: "placement.log")
+            let running = try StagehandProcess.Running(
+                [
+                    "profile", workload, "--stages", stages.map(\.rawValue).joined(separator: ","), "--repetitions",
+                    "1",
+                    "--duration", String(duration), "--quiet", "--output", directory.path,
+                ],
+                executable: executable,
+                environment: ProcessInfo.processInfo.environment.merging(["STAGEHAND_PLACEMENT_LOG": log.path]) { $1 }
+            )
+            let status = await running.status()
+            let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            return Run(status: status, output: directory, log: lines)
         }
-        let report = try String(contentsOf: run.output.appending(path: "throws.md"), encoding: .utf8)
-        #expect(report.contains("bad input at byte 42"))
-        #expect(report.contains("interactions failed"))
-    }
 
-    @Test func aTrappingBodyCrashesItsStageAndTheOthersStillRun() async throws {
-        let run = try await Self.profile("traps", stages: [.mainOnly, .offloaded])
-        defer { try? FileManager.default.removeItem(at: run.output) }
-        #expect(run.status == 0, "the profile finishes and writes its report")
-        let result = try run.result("traps")
-        for stage in [Stage.mainOnly, .offloaded] {
-            let measured = try #require(result.stages.first { $0.stage == stage })
-            #expect(measured.status == .crashed)
-            #expect(measured.repetitions.first?.failure?.contains("fixture trap in the user's code") == true)
+        /// Where each kind's closure must run, by stage: on the main queue or not.
+        static let onMain: [Stage: [String: Bool]] = [
+            .mainOnly: ["compute": true, "state": true, "ui": true, "io": false],
+            .async: ["compute": true, "state": true, "ui": true, "io": false],
+            .offloaded: ["compute": false, "state": true, "ui": true, "io": false],
+            .actorExtracted: ["compute": false, "state": false, "ui": true, "io": false],
+        ]
+
+        @Test(arguments: Stage.allCases)
+        func eachStepKindRunsWhereItsStageSays(stage: Stage) async throws {
+            let run = try await Self.profile("placement", stages: [stage])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            #expect(run.status == 0)
+            let expected = try #require(Self.onMain[stage])
+            for (kind, main) in expected {
+                let lines = run.log.filter { $0.hasPrefix("\(kind) ") }
+                #expect(!lines.isEmpty, "the \(kind) step never ran")
+                #expect(
+                    lines.allSatisfy { $0.contains("main=\(main)") },
+                    "\(stage.rawValue): every \(kind) step on main must be \(main): \(Set(lines))"
+                )
+            }
+            // Values flow: the io step returns 21, compute doubles it, state and ui get 42.
+            #expect(run.log.filter { $0.hasPrefix("compute ") }.allSatisfy { $0.contains("input=21") })
+            #expect(
+                run.log.filter { $0.hasPrefix("state ") || $0.hasPrefix("ui ") }.allSatisfy { $0.contains("input=42") }
+            )
+            // The state is serialised wherever it lives: no two accesses overlapped.
+            #expect(run.log.filter { $0.hasPrefix("state ") }.allSatisfy { $0.contains("overlapped=false") })
+            let result = try run.result("placement")
+            #expect(result.stages.first { $0.stage == stage }?.status == .ok)
         }
-    }
 
-    @Test func anIoBodyThatNeedsMainDeadlocksMainOnlyAndTheHangSaysWhy() async throws {
-        let run = try await Self.profile("deadlocks", stages: [.mainOnly, .async])
-        defer { try? FileManager.default.removeItem(at: run.output) }
-        let result = try run.result("deadlocks")
-        let mainOnly = try #require(result.stages.first { $0.stage == .mainOnly })
-        #expect(mainOnly.status == .hung)
-        let failure = try #require(mainOnly.repetitions.first?.failure)
-        #expect(failure.contains("deadlock"))
-        #expect(failure.contains("`io: load` of `refresh`"))
-        #expect(result.stages.first { $0.stage == .async }?.status == .ok, "awaited, the same body is fine")
-    }
+        @Test func anIoBodyBlocksMainInMainOnlyAndNotInAsync() async throws {
+            let run = try await Self.profile("placement", stages: [.mainOnly, .async])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            let result = try run.result("placement")
+            let mainOnly = try #require(result.stages.first { $0.stage == .mainOnly }?.metrics)
+            let async = try #require(result.stages.first { $0.stage == .async }?.metrics)
+            #expect((mainOnly.mainThreadBusyMsPerS["io"] ?? 0) > 0, "main-only's main thread waits for the io body")
+            #expect((async.mainThreadBusyMsPerS["io"] ?? 0) == 0, "async awaits it: main is free meanwhile")
+        }
 
-    /// main-only blocks for an io body with a task, an outcome and a semaphore of Stagehand's: the harness's
-    /// allocations, not the workload's. So a body that allocates nothing costs about what a simulated wait does.
-    /// Measured here (main-only, per interaction): debug 15.75 against 13.55, release 2.4 against 0.2; before the
-    /// blocking wait's share was left out, 9.15 in release. About 2 remain, which the harness's no-op body does not
-    /// reproduce.
-    @Test func mainOnlysBlockingWaitIsNotCountedAsTheWorkloads() async throws {
-        let code = try await Self.profile("idle-io", stages: [.mainOnly])
-        defer { try? FileManager.default.removeItem(at: code.output) }
-        let simulated = try await Self.profile("simulated-io", stages: [.mainOnly])
-        defer { try? FileManager.default.removeItem(at: simulated.output) }
-        let withBody = try #require(try code.result("idle-io").stages.first?.metrics)
-        let withWait = try #require(try simulated.result("simulated-io").stages.first?.metrics)
-        #expect(withBody.allocationsCounted && withWait.allocationsCounted)
-        let extra = withBody.allocationsPerInteraction - withWait.allocationsPerInteraction
-        #expect(extra <= 4, "\(withBody.allocationsPerInteraction) against \(withWait.allocationsPerInteraction)")
-    }
+        @Test func codeStepsAreRecordedAsCodeWithTheirMeasuredMean() async throws {
+            let run = try await Self.profile("placement", stages: [.mainOnly])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            let result = try run.result("placement")
+            let steps = try #require(result.spec.interactions.first?.steps)
+            #expect(steps.map(\.kind) == [.io, .compute, .state, .ui])
+            #expect(steps.map(\.label) == ["fetch", "double", "tally", "show"])
+            #expect(result.spec.subsystems == ["tally"])
+            for step in steps {
+                guard case .code(let mean) = step.cost else {
+                    Issue.record("\(step.label) is not recorded as code")
+                    continue
+                }
+                #expect((mean ?? 0) > 0, "\(step.label) has its measured mean")
+            }
+            let json = try String(contentsOf: run.output.appending(path: "placement.json"), encoding: .utf8)
+            #expect(json.contains(#""code""#))
+        }
 
-    @Test func listShowsTheExecutablesOwnWorkloads() async throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["list"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let names = output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(names == ["placement", "throws", "traps", "deadlocks", "idle-io", "simulated-io"])
+        @Test func thrownErrorsAreCountedPerStepAndReported() async throws {
+            let run = try await Self.profile("throws", stages: [.mainOnly, .actorExtracted])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            #expect(run.status == 0)
+            let result = try run.result("throws")
+            for stage in [Stage.mainOnly, .actorExtracted] {
+                let measured = try #require(result.stages.first { $0.stage == stage })
+                #expect(measured.status == .ok, "a throwing body never crashes the run")
+                let metrics = try #require(measured.metrics)
+                #expect(metrics.interactionsFailed > 0)
+                #expect(metrics.interactionsCompleted > 0, "the requests that did not throw completed")
+                let parse = try #require(measured.stepTimings.first { $0.key.step == 0 })
+                #expect(parse.failures == metrics.interactionsFailed)
+                #expect(parse.firstError == "bad input at byte 42")
+            }
+            let report = try String(contentsOf: run.output.appending(path: "throws.md"), encoding: .utf8)
+            #expect(report.contains("bad input at byte 42"))
+            #expect(report.contains("interactions failed"))
+        }
+
+        @Test func aTrappingBodyCrashesItsStageAndTheOthersStillRun() async throws {
+            let run = try await Self.profile("traps", stages: [.mainOnly, .offloaded])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            #expect(run.status == 0, "the profile finishes and writes its report")
+            let result = try run.result("traps")
+            for stage in [Stage.mainOnly, .offloaded] {
+                let measured = try #require(result.stages.first { $0.stage == stage })
+                #expect(measured.status == .crashed)
+                #expect(measured.repetitions.first?.failure?.contains("fixture trap in the user's code") == true)
+            }
+        }
+
+        @Test func anIoBodyThatNeedsMainDeadlocksMainOnlyAndTheHangSaysWhy() async throws {
+            let run = try await Self.profile("deadlocks", stages: [.mainOnly, .async])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            let result = try run.result("deadlocks")
+            let mainOnly = try #require(result.stages.first { $0.stage == .mainOnly })
+            #expect(mainOnly.status == .hung)
+            let failure = try #require(mainOnly.repetitions.first?.failure)
+            #expect(failure.contains("deadlock"))
+            #expect(failure.contains("`io: load` of `refresh`"))
+            #expect(result.stages.first { $0.stage == .async }?.status == .ok, "awaited, the same body is fine")
+        }
+
+        /// main-only blocks for an io body with a task, an outcome and a semaphore of Stagehand's: the harness's
+        /// allocations, not the workload's. So a body that allocates nothing costs about what a simulated wait does.
+        /// Measured here (main-only, per interaction): debug 15.75 against 13.55, release 2.4 against 0.2; before the
+        /// blocking wait's share was left out, 9.15 in release. About 2 remain, which the harness's no-op body does not
+        /// reproduce.
+        @Test func mainOnlysBlockingWaitIsNotCountedAsTheWorkloads() async throws {
+            let code = try await Self.profile("idle-io", stages: [.mainOnly])
+            defer { try? FileManager.default.removeItem(at: code.output) }
+            let simulated = try await Self.profile("simulated-io", stages: [.mainOnly])
+            defer { try? FileManager.default.removeItem(at: simulated.output) }
+            let withBody = try #require(try code.result("idle-io").stages.first?.metrics)
+            let withWait = try #require(try simulated.result("simulated-io").stages.first?.metrics)
+            #expect(withBody.allocationsCounted && withWait.allocationsCounted)
+            let extra = withBody.allocationsPerInteraction - withWait.allocationsPerInteraction
+            #expect(extra <= 4, "\(withBody.allocationsPerInteraction) against \(withWait.allocationsPerInteraction)")
+        }
+
+        @Test func listShowsTheExecutablesOwnWorkloads() async throws {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["list"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let names = output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            #expect(names == ["placement", "throws", "traps", "deadlocks", "idle-io", "simulated-io"])
+        }
     }
 }
