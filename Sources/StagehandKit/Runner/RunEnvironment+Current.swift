@@ -53,7 +53,12 @@ extension RunEnvironment {
         return Platform.operatingSystemName.map { "\($0), \(kernel)" } ?? kernel
     }
 
-    private static func uname(_ field: (utsname) -> Any) -> String {
+    /// One field of `uname(2)`, a fixed-size C character array, as a string.
+    ///
+    /// The field's type stays concrete (`Field`, a tuple of `CChar`). Passed as `Any`, it reads right only because
+    /// Swift 6 mode opens the existential for `withUnsafeBytes(of:)`; in Swift 5 mode the bytes are the existential's
+    /// box, a pointer (checked here with swiftc: `[p\u{FFFD}\u{FFFD}…]` against `[x86_64]`).
+    static func uname<Field>(_ field: (utsname) -> Field) -> String {
         var info = utsname()
         guard Foundation.uname(&info) == 0 else { return "unknown" }
         return withUnsafeBytes(of: field(info)) { bytes in
