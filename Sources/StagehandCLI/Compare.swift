@@ -9,7 +9,8 @@ extension StagehandCommand {
             abstract: "Compare two results of one workload; exit non-zero on a regression.",
             discussion: """
                 Exit status: 0 no change beyond the thresholds; 2 a regression; 4 only improvements; 64 bad input \
-                (unreadable file, unknown schema version, different workloads).
+                (unreadable file, unknown schema version, different workloads). Through `swift package stagehand` \
+                every non-zero status arrives as 1: gate CI on the `--json` verdict, or call the executable directly.
                 """
         )
 
@@ -24,6 +25,23 @@ extension StagehandCommand {
 
         @Option(help: ArgumentHelp("Write <dir>/<name>-compare.md instead of printing.", valueName: "dir"))
         var output: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Also append the Markdown comparison to <file> (e.g. $GITHUB_STEP_SUMMARY, or a pull-request comment).",
+                valueName: "file"
+            )
+        )
+        var summary: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Also write the verdict as JSON to <file>: outcome, exit status, regressions and improvements per "
+                    + "stage and metric. For CI that cannot trust the exit status (`swift package` turns it into 1).",
+                valueName: "file"
+            )
+        )
+        var json: String?
 
         func validate() throws {
             guard threshold.isFinite, threshold >= 0 else {
@@ -46,6 +64,8 @@ extension StagehandCommand {
                 throw ExitCode(64)
             }
             let markdown = comparison.render()
+            if let summary { try append(markdown, to: summary) }
+            if let json { try write(ComparisonVerdict(comparison), to: json) }
             if let output {
                 let url = URL(fileURLWithPath: output).appending(path: "\(comparison.after.workload)-compare.md")
                 do {
@@ -58,10 +78,34 @@ extension StagehandCommand {
             } else {
                 print(markdown, terminator: "")
             }
-            switch comparison.outcome {
-            case .unchanged: return
-            case .regressed: throw ExitCode(2)
-            case .improved: throw ExitCode(4)
+            let status = comparison.outcome.exitStatus
+            if status != 0 { throw ExitCode(status) }
+        }
+
+        /// Appends to `path` (created if missing), as `$GITHUB_STEP_SUMMARY` expects of every step that writes to it.
+        private func append(_ markdown: String, to path: String) throws {
+            if !FileManager.default.fileExists(atPath: path),
+                !FileManager.default.createFile(atPath: path, contents: nil)
+            {
+                throw ToolFailure("could not create \(path)")
+            }
+            do {
+                let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? file.close() }
+                try file.seekToEnd()
+                try file.write(contentsOf: Data(markdown.utf8))
+            } catch {
+                throw ToolFailure("could not append to \(path): \(error.localizedDescription)")
+            }
+        }
+
+        private func write(_ verdict: ComparisonVerdict, to path: String) throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            do {
+                try (encoder.encode(verdict) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw ToolFailure("could not write \(path): \(error.localizedDescription)")
             }
         }
     }

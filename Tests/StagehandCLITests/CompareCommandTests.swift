@@ -25,6 +25,27 @@ extension CLITests {
             #expect(regressed.stdout.contains("**Regression**"))
             #expect(try await StagehandProcess.run("compare", worse.path, before.path).status == 4)
 
+            // The same verdict, written for CI, which may not see the exit status.
+            let summary = directory.appending(path: "summary.md")
+            try Data("# Earlier step\n".utf8).write(to: summary)
+            let verdict = directory.appending(path: "verdict.json")
+            let gated = try await StagehandProcess.run(
+                "compare",
+                before.path,
+                worse.path,
+                "--summary",
+                summary.path,
+                "--json",
+                verdict.path
+            )
+            #expect(gated.status == 2)
+            let markdown = try String(contentsOf: summary, encoding: .utf8)
+            #expect(markdown.hasPrefix("# Earlier step\n# Stagehand compare: image-pipeline"), "appended, not replaced")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: verdict)) as? [String: Any])
+            #expect(json["outcome"] as? String == "regressed")
+            #expect(json["exitStatus"] as? Int == 2)
+            #expect((json["regressions"] as? [[String: Any]])?.first?["metric"] as? String == "hitchTimeRatioMsPerS")
+
             result.workload = "other"
             let other = directory.appending(path: "other.json")
             try JSONEncoder().encode(result).write(to: other)

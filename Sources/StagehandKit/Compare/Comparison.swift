@@ -6,19 +6,31 @@
 /// for stages), and the shift must be larger than either side's own spread of runs.
 package struct Comparison: Sendable {
     /// How the comparison came out, as `stagehand compare` reports it in its exit status.
-    package enum Outcome: Sendable, Equatable {
+    package enum Outcome: String, Sendable, Equatable {
         /// Nothing changed beyond the thresholds (exit 0).
         case unchanged
         /// At least one metric got worse beyond its threshold, or a stage stopped running (exit 2).
         case regressed
         /// Only improvements beyond the thresholds (exit 4).
         case improved
+
+        /// The exit status `stagehand compare` ends with: the one table of it, for the command and its JSON verdict.
+        package var exitStatus: Int32 {
+            switch self {
+            case .unchanged: 0
+            case .regressed: 2
+            case .improved: 4
+            }
+        }
     }
 
     /// One metric of one stage, before and after.
     package struct Row: Sendable, Equatable {
         package var stage: Stage
+        /// The metric's name in the comparison's table, with its unit.
         package var metric: String
+        /// Where the metric is in `stages[i].metrics` of a result (`inputLatencyMs.p99`).
+        package var metricKey: String
         package var before: Double
         package var after: Double
         package var change: Change
@@ -43,7 +55,7 @@ package struct Comparison: Sendable {
     package var thresholdPercent: Double
     package private(set) var rows: [Row] = []
     /// Stages that ran before and did not finish after (hung, crashed), or the other way round.
-    private(set) var statusChanges: [(stage: Stage, before: StageStatus, after: StageStatus)] = []
+    package private(set) var statusChanges: [(stage: Stage, before: StageStatus, after: StageStatus)] = []
 
     /// Compares `after` against `before`.
     ///
@@ -73,6 +85,7 @@ package struct Comparison: Sendable {
                 var row = Row(
                     stage: stage,
                     metric: metric.comparedLabel,
+                    metricKey: metric.key,
                     before: Self.figure(metric, oldMetrics, runs: beforeRuns),
                     after: Self.figure(metric, newMetrics, runs: afterRuns),
                     change: .unchanged,
