@@ -59,13 +59,17 @@ struct StagehandCommand: CommandPlugin {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // The sandbox of a macOS plugin refuses `kill`, so the signals below may not arrive: the profile also ends
+        // when this plugin does (the name is Stagehand's `ChildLifetime.endWithParentVariable`).
+        process.environment = ProcessInfo.processInfo.environment.merging(["STAGEHAND_END_WITH_PARENT": "1"]) { $1 }
         do {
             try process.run()
         } catch {
             throw PluginFailure("could not run \(executable.path(percentEncoded: false)): \(error)")
         }
         // SwiftPM stops the plugin on Ctrl-C but not the child, which has its own process group: pass the signal on,
-        // so a profile stops its stage child and writes nothing, as it does when run directly.
+        // so a profile stops its stage child and writes nothing, as it does when run directly (where `kill` is
+        // allowed; where it is not, the child sees this plugin end).
         let pid = process.processIdentifier
         let signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)

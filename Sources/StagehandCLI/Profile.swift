@@ -170,6 +170,11 @@ extension StagehandCommand {
                 return source
             }
             defer { for source in signalSources { source.cancel() } }
+            // Started by the command plugin, which the macOS sandbox may not let signal us: its end is our Ctrl-C.
+            let parentWatch =
+                ProcessInfo.processInfo.environment[ChildLifetime.endWithParentVariable] == nil
+                ? nil : ChildLifetime.whenParentExits { interruption.interrupt(by: SIGHUP) }
+            defer { parentWatch?.cancel() }
 
             let result: ProfileResult
             do {

@@ -32,6 +32,98 @@ extension CLITests {
             #expect(markdown.contains("the watchdog stopped it"))
         }
 
+        /// Where the profiler may not signal its child (SwiftPM's macOS plugin sandbox refuses `kill`), a hung stage
+        /// ends itself at the watchdog's limit, is reported hung, and leaves no process behind.
+        @Test func aHungStageEndsItselfWhenItsParentCannotKillIt() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let spec = try Scratch.write(Specs.oneStep("stuck", step: "{ io: forever, ms: 600000 }"), to: directory)
+            let started = Date()
+            let run = try await StagehandProcess.run(
+                arguments: [
+                    "profile", spec, "--stages", "main-only", "--repetitions", "1", "--output", directory.path,
+                ],
+                environment: ["STAGEHAND_SIGNALS_REFUSED": "1"]
+            )
+            let seconds = Date().timeIntervalSince(started)
+            #expect(run.status == 0, "\(run.stderr)")
+            let result = try ProfileResult.read(directory.appending(path: "stuck.json"))
+            #expect(result.stages[0].status == .hung)
+            let failure = try #require(result.stages[0].repetitions.first?.failure)
+            #expect(failure.contains("the watchdog stopped it"), "\(failure)")
+            // Ended by itself at its deadline, before the parent tried a kill and had to give up on it.
+            #expect(!failure.contains("could not signal it"), "\(failure)")
+            // The limit of a 1 s run is about 8.4 s; the parent would only give up 2 × 2 s after it. A bound, not a
+            // timing: a child that could not end itself would make the profile take the whole ten-minute step.
+            #expect(seconds < 60, "took \(seconds) s")
+            #expect(
+                StagehandProcess.commandLines().filter { $0.contains("run-stage") && $0.contains(directory.path) }
+                    .isEmpty,
+                "no stage child left"
+            )
+        }
+
+        /// Ctrl-C where the child cannot be signalled: the profiler stops waiting and exits, and its child, seeing
+        /// its parent gone, ends itself within a second.
+        @Test func anInterruptEndsTheProfileEvenWhenItsChildCannotBeSignalled() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let spec = try Scratch.write(
+                Specs.oneStep("long", duration: "60", ratePerSecond: 2, step: "{ io: forever, ms: 600000 }"),
+                to: directory
+            )
+            let out = directory.appending(path: "out")
+            let running = try StagehandProcess.Running(
+                ["profile", spec, "--output", out.path, "--quiet"],
+                environment: ProcessInfo.processInfo.environment.merging(["STAGEHAND_SIGNALS_REFUSED": "1"]) { $1 }
+            )
+            let pid = running.process.processIdentifier
+            let children = StagehandProcess.stageChildren(ofProfile: pid)
+            #expect(try await running.interrupt(with: SIGINT) == 128 + SIGINT)
+            var left = StagehandProcess.stageChildren(ofProfile: pid)
+            for _ in 0..<30 where !left.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                left = StagehandProcess.stageChildren(ofProfile: pid)
+            }
+            #expect(left.isEmpty, "the stage child ended with its parent (was \(children))")
+            #expect(!FileManager.default.fileExists(atPath: out.appending(path: "long.json").path))
+        }
+
+        /// Started the way the command plugin starts it: when the plugin is gone (SwiftPM ends it on Ctrl-C, and under
+        /// the sandbox it cannot pass the signal on), the profile ends too, with its stage child, writing nothing.
+        @Test func aProfileStartedByThePluginEndsWhenThePluginDoes() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let spec = try Scratch.write(
+                Specs.oneStep("long", duration: "60", ratePerSecond: 2, step: "{ io: forever, ms: 600000 }"),
+                to: directory
+            )
+            let out = directory.appending(path: "out")
+            // A shell stands in for the plugin: it starts the profile, says its pid, and exits two seconds later.
+            let pidFile = directory.appending(path: "pid")
+            let plugin = try StagehandProcess.Running(
+                [
+                    "-c", "\"$0\" profile \"$1\" --output \"$2\" --quiet & echo $! > \"$3\"; sleep 2",
+                    StagehandProcess.executable.path, spec, out.path, pidFile.path,
+                ],
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                environment: ProcessInfo.processInfo.environment.merging(
+                    ["STAGEHAND_END_WITH_PARENT": "1", "STAGEHAND_SIGNALS_REFUSED": "1"]
+                ) { $1 }
+            )
+            #expect(await plugin.status() == 0)
+            let pid = try #require(
+                Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+            )
+            var running = true
+            for _ in 0..<50 where running {
+                try await Task.sleep(for: .milliseconds(100))
+                running = StagehandProcess.isRunning(pid) || !StagehandProcess.stageChildren(ofProfile: pid).isEmpty
+            }
+            #expect(!running, "the profile and its stage child ended with the plugin")
+            #expect(!FileManager.default.fileExists(atPath: out.appending(path: "long.json").path))
+        }
+
         /// Ctrl-C in the middle of a stage run: the child is gone, no report is written, and the exit status says so.
         @Test func anInterruptStopsTheChildrenAndWritesNothing() async throws {
             let directory = try Scratch.directory()

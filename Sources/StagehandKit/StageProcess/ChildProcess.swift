@@ -5,6 +5,11 @@ import Synchronization
 ///
 /// Output is drained as it comes (a child writing more than a pipe holds would otherwise block forever) and only the
 /// last few kilobytes are kept, so a child that floods its output costs no memory.
+///
+/// The watchdog has two halves. The child ends itself at ``timeoutSeconds`` (``ChildLifetime``), exiting with
+/// ``ChildLifetime/hungExitStatus``; ``graceSeconds`` later the parent kills it, where it may. Where it may not (the
+/// macOS plugin sandbox refuses `kill`), the parent stops waiting another grace period later, and the child, which
+/// watches its parent, ends when the profiler does. So a hung stage is reported hung whether or not signals work.
 struct ChildProcess {
     /// How the child ended.
     enum Ending: Equatable {
@@ -12,8 +17,11 @@ struct ChildProcess {
         case exited(Int32)
         /// A signal ended it (a crash: SIGSEGV, SIGILL for a Swift trap, SIGABRT, …).
         case signalled(Int32)
-        /// The watchdog stopped it after this many seconds.
-        case timedOut(seconds: Double)
+        /// It passed the watchdog's limit after this many seconds: it ended itself there, or the parent killed it,
+        /// or (`killRefused`) the parent could not and stopped waiting for it.
+        case timedOut(seconds: Double, killRefused: String?)
+        /// The profile was interrupted while it ran.
+        case interrupted
     }
 
     struct Result {
@@ -23,15 +31,18 @@ struct ChildProcess {
         var outputTail: String
     }
 
+    /// How long past the limit the parent waits before killing the child itself, and again before giving up on it.
+    static let graceSeconds = 2.0
+
     var executable: URL
     var arguments: [String]
     var environment: [String: String]
-    /// The watchdog's limit, in seconds.
+    /// The watchdog's limit, in seconds: the child ends itself here (it must be told the same limit).
     var timeoutSeconds: Double
     /// Told the child's pid while it runs, so an interruption can kill it.
     var interruption: Interruption? = nil
 
-    /// Starts the child and waits for it to end or for the watchdog to stop it.
+    /// Starts the child and waits for it to end, for the watchdog, or for an interruption.
     ///
     /// - Throws: when the executable cannot be started.
     func run() async throws -> Result {
@@ -47,39 +58,105 @@ struct ChildProcess {
             tail.append(handle.availableData)
         }
         let started = Instant.now
-        let timedOut = Atomic<Bool>(false)
-        let ended: Void = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { _ in continuation.resume() }
+        let wait = Wait()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            wait.set(continuation)
+            process.terminationHandler = { _ in wait.end(.exited) }
             do {
                 try process.run()
             } catch {
                 process.terminationHandler = nil
-                continuation.resume(throwing: error)
+                wait.fail(error)
                 return
             }
             let pid = process.processIdentifier
-            if interruption?.running(pid) == false { kill(pid, SIGKILL) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds) {
-                guard process.isRunning else { return }
-                timedOut.store(true, ordering: .sequentiallyConsistent)
-                kill(pid, SIGKILL)
+            let child = Interruption.Child(pid: pid, stopWaiting: { wait.end(.interrupted) })
+            if interruption?.running(child) == false {
+                ChildSignal.send(SIGKILL, to: pid)
+                wait.end(.interrupted)
+            }
+            // Only the pid and the wait cross into the timers: a `Process` is not `Sendable` on every SDK.
+            let grace = Self.graceSeconds
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds + grace) {
+                guard !wait.isOver else { return }
+                if let refused = ChildSignal.send(SIGKILL, to: pid) {
+                    wait.noteKillRefused(refused)
+                    DispatchQueue.global().asyncAfter(deadline: .now() + grace) { wait.end(.watchdog) }
+                } else {
+                    wait.noteKilled()
+                }
             }
         }
-        _ = ended
         _ = interruption?.running(nil)
         output.fileHandleForReading.readabilityHandler = nil
-        tail.append(output.fileHandleForReading.readDataToEndOfFile())
         let seconds = Instant.now.milliseconds(since: started) / 1000
-        let ending: Ending =
-            if timedOut.load(ordering: .sequentiallyConsistent) {
-                .timedOut(seconds: seconds)
-            } else if process.terminationReason == .uncaughtSignal {
-                .signalled(process.terminationStatus)
-            } else {
-                .exited(process.terminationStatus)
-            }
+        let ending: Ending
+        switch wait.reason {
+        case .interrupted:
+            ending = .interrupted
+        case .watchdog:
+            // The child may still be running: its output is not waited for, nor its status read.
+            ending = .timedOut(seconds: seconds, killRefused: wait.killRefused ?? "no answer")
+        case .exited, nil:
+            tail.append(output.fileHandleForReading.readDataToEndOfFile())
+            ending =
+                if wait.killed {
+                    .timedOut(seconds: seconds, killRefused: nil)
+                } else if process.terminationReason == .uncaughtSignal {
+                    .signalled(process.terminationStatus)
+                } else if process.terminationStatus == ChildLifetime.hungExitStatus {
+                    .timedOut(seconds: seconds, killRefused: wait.killRefused)
+                } else {
+                    .exited(process.terminationStatus)
+                }
+        }
         return Result(ending: ending, seconds: seconds, outputTail: tail.text)
     }
+}
+
+/// The parent's wait for one child: ended once, by whichever comes first.
+private final class Wait: Sendable {
+    enum Reason: Sendable { case exited, interrupted, watchdog }
+
+    private struct State {
+        var continuation: CheckedContinuation<Void, any Error>?
+        var reason: Reason?
+        var killed = false
+        var killRefused: String?
+    }
+
+    private let state = Mutex(State())
+
+    func set(_ continuation: CheckedContinuation<Void, any Error>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    /// Ends the wait for `reason`, unless it has ended already.
+    func end(_ reason: Reason) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.reason == nil else { return nil }
+            state.reason = reason
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume()
+    }
+
+    func fail(_ error: any Error) {
+        let continuation = state.withLock { state in
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(throwing: error)
+    }
+
+    func noteKilled() { state.withLock { $0.killed = true } }
+    func noteKillRefused(_ why: String) { state.withLock { $0.killRefused = why } }
+
+    var isOver: Bool { state.withLock { $0.reason != nil } }
+    var reason: Reason? { state.withLock { $0.reason } }
+    var killed: Bool { state.withLock { $0.killed } }
+    var killRefused: String? { state.withLock { $0.killRefused } }
 }
 
 /// The last few kilobytes a child wrote.

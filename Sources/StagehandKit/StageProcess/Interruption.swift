@@ -4,10 +4,18 @@ import Synchronization
 /// Stops a profile from outside: the running stage child is killed at once, and the profiler runs no more.
 ///
 /// The CLI triggers it on SIGINT or SIGTERM, so Ctrl-C (or a CI job being cancelled) never leaves a child behind,
-/// and no report is written for a profile that did not finish.
+/// and no report is written for a profile that did not finish. Where the child cannot be signalled (the macOS plugin
+/// sandbox), the profiler stops waiting for it all the same and exits; the child sees its parent gone and ends
+/// itself (``ChildLifetime``).
 package final class Interruption: Sendable {
+    /// The running child: its process, and how to stop waiting for it.
+    struct Child: Sendable {
+        var pid: pid_t
+        var stopWaiting: @Sendable () -> Void
+    }
+
     private let signal = Atomic<Int32>(0)
-    private let child = Mutex<pid_t?>(nil)
+    private let child = Mutex<Child?>(nil)
 
     package init() {}
 
@@ -17,20 +25,20 @@ package final class Interruption: Sendable {
         return value == 0 ? nil : value
     }
 
-    /// Interrupts the profile: kills the running child, if any.
+    /// Interrupts the profile: kills the running child, if any, and stops waiting for it.
     package func interrupt(by signal: Int32) {
         self.signal.store(signal, ordering: .sequentiallyConsistent)
-        child.withLock { pid in
-            if let pid { kill(pid, SIGKILL) }
-        }
+        guard let running = child.withLock({ $0 }) else { return }
+        ChildSignal.send(SIGKILL, to: running.pid)
+        running.stopWaiting()
     }
 
-    /// Notes the running child (or that none is running), so an interruption can kill it.
+    /// Notes the running child (or that none is running), so an interruption can stop it.
     ///
-    /// - Returns: `false` when the profile was already interrupted, and the child must be killed by the caller.
-    func running(_ pid: pid_t?) -> Bool {
+    /// - Returns: `false` when the profile was already interrupted, and the caller must stop the child itself.
+    func running(_ running: Child?) -> Bool {
         child.withLock { current in
-            current = pid
+            current = running
             return received == nil
         }
     }

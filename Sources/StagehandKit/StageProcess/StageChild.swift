@@ -44,8 +44,8 @@ package enum StageChild {
     package static func run(_ invocation: StageChildInvocation, catalog: WorkloadCatalog) async throws {
         if let cores = invocation.cores { try CoreLimit.runOn(cores) }  // before anything starts a thread
         invocation.priority.apply()
-        let parentWatch = ParentWatch.endWithParent()
-        defer { parentWatch.cancel() }
+        let lifetime = ChildLifetime.start(deadlineSeconds: invocation.deadlineSeconds)
+        defer { lifetime.cancel() }
         MainQueue.mark()
         let workload = try JSONDecoder().decode(
             Workload.self,

@@ -23,6 +23,9 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     package var traceFile: String?
     /// How many CPUs the child runs on, when fewer than all (``CoreLimit``).
     package var cores: Int?
+    /// How long the child may run before it ends itself as hung (``ChildLifetime``): the watchdog's limit, set by
+    /// ``run(executable:durationSeconds:interruption:)``.
+    var deadlineSeconds: Double?
 
     package init(
         stage: Stage,
@@ -76,9 +79,11 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         durationSeconds: Double,
         interruption: Interruption? = nil
     ) async throws -> RepetitionResult {
+        var invocation = self
+        invocation.deadlineSeconds = StageChild.watchdogSeconds(forDuration: durationSeconds)
         let child = ChildProcess(
             executable: executable,
-            arguments: arguments,
+            arguments: invocation.arguments,
             environment: Self.environment,
             timeoutSeconds: StageChild.watchdogSeconds(forDuration: durationSeconds),
             interruption: interruption
@@ -98,12 +103,15 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         let evidence = ran.outputTail.isEmpty ? "" : "; last output: \(ran.outputTail)"
         let seconds = String(format: "%.1f", ran.seconds)
         switch ran.ending {
-        case .timedOut(let limit):
-            let stopped = String(
-                format: "still running after %.1f s (duration %.1f s plus grace); the watchdog stopped it",
-                limit,
-                durationSeconds
-            )
+        case .interrupted:
+            throw ProfileInterrupted(signal: interruption?.received ?? SIGINT)
+        case .timedOut(let limit, let killRefused):
+            let stopped =
+                String(
+                    format: "still running after %.1f s (duration %.1f s plus grace); the watchdog stopped it",
+                    limit,
+                    durationSeconds
+                ) + (killRefused.map { "; the profiler could not signal it (\($0)) and left it to end itself" } ?? "")
             if let deadlock = BlockedMainWatch.explanation(inOutput: ran.outputTail) {
                 return failed(.hung, "\(stopped). Most likely a deadlock: \(deadlock)")
             }

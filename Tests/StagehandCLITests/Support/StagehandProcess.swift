@@ -31,7 +31,13 @@ enum StagehandProcess {
     }
 
     /// Runs `stagehand` to completion; its output goes to files, so no pipe can fill up and block it.
-    static func run(arguments: [String], in directory: URL? = nil) async throws -> Run {
+    ///
+    /// - Parameter environment: variables added to this process's environment for the run.
+    static func run(
+        arguments: [String],
+        in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) async throws -> Run {
         let scratch = try Scratch.directory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let stdout = scratch.appending(path: "stdout")
@@ -41,6 +47,8 @@ enum StagehandProcess {
         let running = try Running(
             arguments,
             in: directory,
+            environment: environment.isEmpty
+                ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 },
             stdout: try FileHandle(forWritingTo: stdout),
             stderr: try FileHandle(forWritingTo: stderr)
         )
@@ -98,6 +106,16 @@ enum StagehandProcess {
             kill(process.processIdentifier, signal)
             return await status()
         }
+    }
+
+    /// Whether process `pid` is still running (a zombie not yet reaped by its parent counts as ended).
+    static func isRunning(_ pid: Int32) -> Bool {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return !status.contains(") Z ")
+        #else
+        return kill(pid, 0) == 0
+        #endif
     }
 
     /// The `run-stage` children a profile with process id `pid` has running (its scratch folder names the pid).
