@@ -135,54 +135,14 @@ package struct Profiler: Sendable {
         }
         var stages = Self.stageResults(results)
         if options.headroom {
-            for index in stages.indices where stages[index].status == .ok {
-                stages[index].headroom = try await headroom(
-                    of: stages[index].stage,
-                    scratch: scratch,
-                    interruption: interruption,
-                    progress: progress
-                )
-            }
+            stages = try await searchingHeadroom(
+                of: stages,
+                scratch: scratch,
+                interruption: interruption,
+                progress: progress
+            )
         }
         return stages
-    }
-
-    /// How long each headroom probe takes arrivals: short runs, so a search of every stage takes about two minutes.
-    static let headroomProbeSeconds = 2.0
-
-    /// Searches `stage`'s ``Headroom``: one short run per multiplier tried, from the profile's seed, each judged as
-    /// the decision tree judges a stage (``DecisionTree/meetsBudget(_:workload:)``). A run that crashes or hangs
-    /// misses.
-    private func headroom(
-        of stage: Stage,
-        scratch: URL,
-        interruption: Interruption,
-        progress: @Sendable (Progress) -> Void
-    ) async throws -> Headroom {
-        let tree = DecisionTree()
-        let seconds = min(workload.durationSeconds, Self.headroomProbeSeconds)
-        var headroom = try await HeadroomSearch().run { multiplier in
-            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-            var probe = workload.scaled(by: multiplier)
-            probe.durationSeconds = seconds
-            // A search never tries one multiplier twice, so each probe's files are its own.
-            let file = scratch.appending(path: "headroom-\(stage.rawValue)-\(multiplier).json")
-            try JSONEncoder().encode(probe).write(to: file)
-            let run = try await runOnce(
-                stage,
-                of: probe,
-                in: file,
-                interruption: interruption,
-                repetition: 1,
-                seed: options.seed,
-                scratch: scratch
-            )
-            let met = tree.meetsBudget(StageResult(stage: stage, repetitions: [run]), workload: probe)
-            progress(.headroomProbe(stage, multiplier: multiplier, met: met, durationSeconds: probe.durationSeconds))
-            return met
-        }
-        headroom.probeSeconds = seconds
-        return headroom
     }
 
     /// One result per stage, all four in journey order, from the runs so far.
@@ -194,7 +154,7 @@ package struct Profiler: Sendable {
 
     /// One run of `stage` of `workload` (written to `workloadFile`) in a child process under the watchdog. Its result
     /// file is named after the workload file, the stage and the repetition, so no run can read another's.
-    private func runOnce(
+    func runOnce(
         _ stage: Stage,
         of workload: Workload,
         in workloadFile: URL,
