@@ -62,15 +62,13 @@ package struct Profiler: Sendable {
 
         var results: [Stage: [RepetitionResult]] = [:]
         var failed: Set<Stage> = []
-        var trace: ChromeTrace?
-        if let traceFile = options.traceFile {
-            do {
-                trace = try ChromeTrace(destination: traceFile, workload: workload.name, origin: .now)
-            } catch {
-                progress(.traceNotWritten("\(traceFile.path): \(error.localizedDescription)"))
-            }
-        }
-        defer { trace?.discard() }  // a no-op once finished
+        var trace = TraceCollection(
+            destination: options.traceFile,
+            workload: workload.name,
+            scratch: scratch,
+            progress: progress
+        )
+        defer { trace.discard() }
         let count = options.stages.count
         let tree = DecisionTree()  // whether an inconclusive verdict calls for another round
         var planned = max(options.repetitions, 1)
@@ -98,25 +96,10 @@ package struct Profiler: Sendable {
                     repetition: repetition,
                     seed: seed,
                     scratch: scratch,
-                    traceFile: options.traceFile.map { _ in
-                        Self.traceFile(of: stage, repetition: repetition, in: scratch)
-                    }
+                    traceFile: trace.recordingFile(of: stage, repetition: repetition)
                 )
                 if result.status != .ok { failed.insert(stage) }
-                if let traced = trace, result.status == .ok {
-                    let file = Self.traceFile(of: stage, repetition: repetition, in: scratch)
-                    if let recording = try? TraceLog.Recording(contentsOf: file) {
-                        do {
-                            try traced.add(ChromeTrace.Run(stage: stage, repetition: repetition, recording: recording))
-                        } catch {
-                            traced.discard()
-                            trace = nil
-                            progress(.traceNotWritten(error.localizedDescription))
-                        }
-                    } else {
-                        traced.missed(stage: stage, repetition: repetition)  // measured all the same
-                    }
-                }
+                trace.add(result, of: stage, repetition: repetition, progress: progress)
                 results[stage, default: []].append(result)
                 progress(.finished(stage, repetition: repetition, of: planned, result))
             }
@@ -128,11 +111,7 @@ package struct Profiler: Sendable {
                 progress(.moreRepetitions(completed: repetition, cap: options.maxRepetitions))
             }
         }
-        do {
-            try trace?.finish()
-        } catch {
-            progress(.traceNotWritten("\(options.traceFile?.path ?? ""): \(error.localizedDescription)"))
-        }
+        trace.finish(progress: progress)
         var stages = Self.stageResults(results)
         if options.headroom {
             stages = try await searchingHeadroom(
@@ -178,10 +157,5 @@ package struct Profiler: Sendable {
             cores: options.cores
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
-    }
-
-    /// Where the child of one stage run writes its trace recording.
-    private static func traceFile(of stage: Stage, repetition: Int, in scratch: URL) -> URL {
-        scratch.appending(path: "\(stage.rawValue)-\(repetition).trace.tsv")
     }
 }
