@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Repetitions interleave the stages (repetition r starts r − 1 stages further along), so a slow spell of the
 /// machine does not land on one stage alone. A stage that crashes or hangs is not run again; the others still are.
+/// The order and when the profile grows are the ``RoundSchedule``'s, the trace is a ``TraceCollection``'s.
 package struct Profiler: Sendable {
     /// What the profiler is doing, for a progress display.
     package enum Progress: Sendable {
@@ -40,13 +41,14 @@ package struct Profiler: Sendable {
     ///
     /// When ``ProfileOptions/traceFile`` is set, every measured run that finished also goes into one
     /// ``ChromeTrace`` there, put in place once all have run. A trace that cannot be written is reported through
-    /// `progress` and dropped; it never costs the profile its results.
+    /// `progress` and dropped; it never costs the profile its results. With ``ProfileOptions/headroom``, each stage
+    /// that ran cleanly then has its ``Headroom`` searched.
     ///
     /// - Parameters:
     ///   - interruption: when triggered, the running child is killed and the profile stops.
     ///   - progress: told as each stage run starts and finishes.
     /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails (a temporary
-    ///   directory or file, or the trace, cannot be written).
+    ///   directory or file cannot be written).
     package func run(
         interruption: Interruption = Interruption(),
         progress: @Sendable (Progress) -> Void = { _ in }
@@ -60,8 +62,6 @@ package struct Profiler: Sendable {
         let workloadFile = scratch.appending(path: "workload.json")
         try JSONEncoder().encode(workload).write(to: workloadFile)
 
-        var results: [Stage: [RepetitionResult]] = [:]
-        var failed: Set<Stage> = []
         var trace = TraceCollection(
             destination: options.traceFile,
             workload: workload.name,
@@ -69,50 +69,14 @@ package struct Profiler: Sendable {
             progress: progress
         )
         defer { trace.discard() }
-        let count = options.stages.count
-        let tree = DecisionTree()  // whether an inconclusive verdict calls for another round
-        var planned = max(options.repetitions, 1)
-        var repetition = 0
-        while repetition < planned {
-            repetition += 1
-            let seed = options.seed &+ UInt64(repetition - 1)
-            for offset in 0..<count {
-                let stage = options.stages[(offset + repetition - 1) % count]
-                guard !failed.contains(stage) else { continue }
-                if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-                progress(
-                    .started(
-                        stage,
-                        repetition: repetition,
-                        of: planned,
-                        durationSeconds: workload.durationSeconds
-                    )
-                )
-                let result = try await runOnce(
-                    stage,
-                    of: workload,
-                    in: workloadFile,
-                    interruption: interruption,
-                    repetition: repetition,
-                    seed: seed,
-                    scratch: scratch,
-                    traceFile: trace.recordingFile(of: stage, repetition: repetition)
-                )
-                if result.status != .ok { failed.insert(stage) }
-                trace.add(result, of: stage, repetition: repetition, progress: progress)
-                results[stage, default: []].append(result)
-                progress(.finished(stage, repetition: repetition, of: planned, result))
-            }
-            if repetition == planned, repetition < options.maxRepetitions,
-                repetition >= tree.thresholds.minimumRuns,
-                tree.moreRunsMaySettle(workload, results: Self.stageResults(results))
-            {
-                planned += 1
-                progress(.moreRepetitions(completed: repetition, cap: options.maxRepetitions))
-            }
-        }
+        var stages = try await runRounds(
+            workloadFile: workloadFile,
+            scratch: scratch,
+            trace: &trace,
+            interruption: interruption,
+            progress: progress
+        )
         trace.finish(progress: progress)
-        var stages = Self.stageResults(results)
         if options.headroom {
             stages = try await searchingHeadroom(
                 of: stages,
@@ -122,13 +86,6 @@ package struct Profiler: Sendable {
             )
         }
         return stages
-    }
-
-    /// One result per stage, all four in journey order, from the runs so far.
-    private static func stageResults(_ runs: [Stage: [RepetitionResult]]) -> [StageResult] {
-        Stage.allCases.map { stage in
-            StageResult(stage: stage, repetitions: (runs[stage] ?? []).sorted { $0.repetition < $1.repetition })
-        }
     }
 
     /// One run of `stage` of `workload` (written to `workloadFile`) in a child process under the watchdog. Its result
