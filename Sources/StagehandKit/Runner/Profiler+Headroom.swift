@@ -51,8 +51,7 @@ extension Profiler {
                 in: file,
                 interruption: interruption,
                 repetition: 1,
-                seed: options.seed,
-                scratch: scratch
+                seed: options.seed
             )
             let met = tree.meetsBudget(StageResult(stage: stage, repetitions: [run]), workload: probe)
             progress(.headroomProbe(stage, multiplier: multiplier, met: met, durationSeconds: probe.durationSeconds))

@@ -4,13 +4,10 @@ extension Profiler {
     /// Runs the rounds of the ``RoundSchedule``, one child process per stage run, adding each measured run to `trace`,
     /// and returns one result per stage (all four, in journey order; unselected ones skipped).
     ///
-    /// - Parameters:
-    ///   - workloadFile: where ``workload`` is written for the children.
-    ///   - scratch: the profile's temporary directory.
+    /// - Parameter workloadFile: where ``workload`` is written for the children.
     /// - Throws: ``ProfileInterrupted`` when interrupted before a run; otherwise only when the tool itself fails.
     func runRounds(
         workloadFile: URL,
-        scratch: URL,
         trace: inout TraceCollection,
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
@@ -32,7 +29,6 @@ extension Profiler {
                     interruption: interruption,
                     repetition: round,
                     seed: schedule.seed(ofRound: round),
-                    scratch: scratch,
                     traceFile: trace.recordingFile(of: stage, repetition: round)
                 )
                 if result.status != .ok { schedule.stageFailed(stage) }

@@ -71,7 +71,6 @@ package struct Profiler: Sendable {
         defer { trace.discard() }
         var stages = try await runRounds(
             workloadFile: workloadFile,
-            scratch: scratch,
             trace: &trace,
             interruption: interruption,
             progress: progress
@@ -97,7 +96,6 @@ package struct Profiler: Sendable {
         interruption: Interruption,
         repetition: Int,
         seed: UInt64,
-        scratch: URL,
         traceFile: URL? = nil
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
