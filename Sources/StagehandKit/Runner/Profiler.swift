@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Repetitions interleave the stages (repetition r starts r − 1 stages further along), so a slow spell of the
 /// machine does not land on one stage alone. A stage that crashes or hangs is not run again; the others still are.
+/// The order and when the profile grows are the ``RoundSchedule``'s, the trace is a ``TraceCollection``'s.
 package struct Profiler: Sendable {
     /// What the profiler is doing, for a progress display.
     package enum Progress: Sendable {
@@ -40,13 +41,14 @@ package struct Profiler: Sendable {
     ///
     /// When ``ProfileOptions/traceFile`` is set, every measured run that finished also goes into one
     /// ``ChromeTrace`` there, put in place once all have run. A trace that cannot be written is reported through
-    /// `progress` and dropped; it never costs the profile its results.
+    /// `progress` and dropped; it never costs the profile its results. With ``ProfileOptions/headroom``, each stage
+    /// that ran cleanly then has its ``Headroom`` searched.
     ///
     /// - Parameters:
     ///   - interruption: when triggered, the running child is killed and the profile stops.
     ///   - progress: told as each stage run starts and finishes.
     /// - Throws: ``ProfileInterrupted`` when interrupted; otherwise only when the tool itself fails (a temporary
-    ///   directory or file, or the trace, cannot be written).
+    ///   directory or file cannot be written).
     package func run(
         interruption: Interruption = Interruption(),
         progress: @Sendable (Progress) -> Void = { _ in }
@@ -60,148 +62,40 @@ package struct Profiler: Sendable {
         let workloadFile = scratch.appending(path: "workload.json")
         try JSONEncoder().encode(workload).write(to: workloadFile)
 
-        var results: [Stage: [RepetitionResult]] = [:]
-        var failed: Set<Stage> = []
-        var trace: ChromeTrace?
-        if let traceFile = options.traceFile {
-            do {
-                trace = try ChromeTrace(destination: traceFile, workload: workload.name, origin: .now)
-            } catch {
-                progress(.traceNotWritten("\(traceFile.path): \(error.localizedDescription)"))
-            }
-        }
-        defer { trace?.discard() }  // a no-op once finished
-        let count = options.stages.count
-        let tree = DecisionTree()  // whether an inconclusive verdict calls for another round
-        var planned = max(options.repetitions, 1)
-        var repetition = 0
-        while repetition < planned {
-            repetition += 1
-            let seed = options.seed &+ UInt64(repetition - 1)
-            for offset in 0..<count {
-                let stage = options.stages[(offset + repetition - 1) % count]
-                guard !failed.contains(stage) else { continue }
-                if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-                progress(
-                    .started(
-                        stage,
-                        repetition: repetition,
-                        of: planned,
-                        durationSeconds: workload.durationSeconds
-                    )
-                )
-                let result = try await runOnce(
-                    stage,
-                    of: workload,
-                    in: workloadFile,
-                    interruption: interruption,
-                    repetition: repetition,
-                    seed: seed,
-                    scratch: scratch,
-                    traceFile: options.traceFile.map { _ in
-                        Self.traceFile(of: stage, repetition: repetition, in: scratch)
-                    }
-                )
-                if result.status != .ok { failed.insert(stage) }
-                if let traced = trace, result.status == .ok {
-                    let file = Self.traceFile(of: stage, repetition: repetition, in: scratch)
-                    if let recording = try? TraceLog.Recording(contentsOf: file) {
-                        do {
-                            try traced.add(ChromeTrace.Run(stage: stage, repetition: repetition, recording: recording))
-                        } catch {
-                            traced.discard()
-                            trace = nil
-                            progress(.traceNotWritten(error.localizedDescription))
-                        }
-                    } else {
-                        traced.missed(stage: stage, repetition: repetition)  // measured all the same
-                    }
-                }
-                results[stage, default: []].append(result)
-                progress(.finished(stage, repetition: repetition, of: planned, result))
-            }
-            if repetition == planned, repetition < options.maxRepetitions,
-                repetition >= tree.thresholds.minimumRuns,
-                tree.moreRunsMaySettle(workload, results: Self.stageResults(results))
-            {
-                planned += 1
-                progress(.moreRepetitions(completed: repetition, cap: options.maxRepetitions))
-            }
-        }
-        do {
-            try trace?.finish()
-        } catch {
-            progress(.traceNotWritten("\(options.traceFile?.path ?? ""): \(error.localizedDescription)"))
-        }
-        var stages = Self.stageResults(results)
+        var trace = TraceCollection(
+            destination: options.traceFile,
+            workload: workload.name,
+            scratch: scratch,
+            progress: progress
+        )
+        defer { trace.discard() }
+        var stages = try await runRounds(
+            workloadFile: workloadFile,
+            trace: &trace,
+            interruption: interruption,
+            progress: progress
+        )
+        trace.finish(progress: progress)
         if options.headroom {
-            for index in stages.indices where stages[index].status == .ok {
-                stages[index].headroom = try await headroom(
-                    of: stages[index].stage,
-                    scratch: scratch,
-                    interruption: interruption,
-                    progress: progress
-                )
-            }
+            stages = try await searchingHeadroom(
+                of: stages,
+                scratch: scratch,
+                interruption: interruption,
+                progress: progress
+            )
         }
         return stages
     }
 
-    /// How long each headroom probe takes arrivals: short runs, so a search of every stage takes about two minutes.
-    static let headroomProbeSeconds = 2.0
-
-    /// Searches `stage`'s ``Headroom``: one short run per multiplier tried, from the profile's seed, each judged as
-    /// the decision tree judges a stage (``DecisionTree/meetsBudget(_:workload:)``). A run that crashes or hangs
-    /// misses.
-    private func headroom(
-        of stage: Stage,
-        scratch: URL,
-        interruption: Interruption,
-        progress: @Sendable (Progress) -> Void
-    ) async throws -> Headroom {
-        let tree = DecisionTree()
-        let seconds = min(workload.durationSeconds, Self.headroomProbeSeconds)
-        var headroom = try await HeadroomSearch().run { multiplier in
-            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-            var probe = workload.scaled(by: multiplier)
-            probe.durationSeconds = seconds
-            // A search never tries one multiplier twice, so each probe's files are its own.
-            let file = scratch.appending(path: "headroom-\(stage.rawValue)-\(multiplier).json")
-            try JSONEncoder().encode(probe).write(to: file)
-            let run = try await runOnce(
-                stage,
-                of: probe,
-                in: file,
-                interruption: interruption,
-                repetition: 1,
-                seed: options.seed,
-                scratch: scratch
-            )
-            let met = tree.meetsBudget(StageResult(stage: stage, repetitions: [run]), workload: probe)
-            progress(.headroomProbe(stage, multiplier: multiplier, met: met, durationSeconds: probe.durationSeconds))
-            return met
-        }
-        headroom.probeSeconds = seconds
-        return headroom
-    }
-
-    /// One result per stage, all four in journey order, from the runs so far.
-    private static func stageResults(_ runs: [Stage: [RepetitionResult]]) -> [StageResult] {
-        Stage.allCases.map { stage in
-            StageResult(stage: stage, repetitions: (runs[stage] ?? []).sorted { $0.repetition < $1.repetition })
-        }
-    }
-
     /// One run of `stage` of `workload` (written to `workloadFile`) in a child process under the watchdog. Its result
     /// file is named after the workload file, the stage and the repetition, so no run can read another's.
-    private func runOnce(
+    func runOnce(
         _ stage: Stage,
         of workload: Workload,
         in workloadFile: URL,
         interruption: Interruption,
         repetition: Int,
         seed: UInt64,
-        scratch: URL,
         traceFile: URL? = nil
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
@@ -218,10 +112,5 @@ package struct Profiler: Sendable {
             cores: options.cores
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
-    }
-
-    /// Where the child of one stage run writes its trace recording.
-    private static func traceFile(of stage: Stage, repetition: Int, in scratch: URL) -> URL {
-        scratch.appending(path: "\(stage.rawValue)-\(repetition).trace.tsv")
     }
 }
