@@ -58,7 +58,7 @@ struct ChildProcess {
             tail.append(handle.availableData)
         }
         let started = Instant.now
-        let wait = Wait()
+        let wait = ChildWait()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             wait.set(continuation)
             process.terminationHandler = { _ in wait.end(.exited) }
@@ -115,7 +115,7 @@ struct ChildProcess {
 }
 
 /// The parent's wait for one child: ended once, by whichever comes first.
-private final class Wait: Sendable {
+private final class ChildWait: Sendable {
     enum Reason: Sendable { case exited, interrupted, watchdog }
 
     private struct State {
