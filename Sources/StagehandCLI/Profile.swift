@@ -89,7 +89,7 @@ extension StagehandCommand {
         var quiet = false
 
         func validate() throws {
-            if let duration, !(duration > 0 && duration <= SpecDecoder.Limits.durationSeconds) {
+            if let duration, !WorkloadValidator.Limits.durationSeconds.contains(duration) {
                 throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(duration)")
             }
             guard (1...100).contains(repetitions) else {
@@ -107,7 +107,7 @@ extension StagehandCommand {
                     throw ValidationError("--trace names a file to write, and \(trace) is a directory")
                 }
             }
-            if let refreshHz, !SpecDecoder.Limits.refreshHz.contains(refreshHz) {
+            if let refreshHz, !WorkloadValidator.Limits.refreshHz.contains(refreshHz) {
                 throw ValidationError("--refresh-hz must be from 1 to 240, got \(refreshHz)")
             }
             guard !stages.isEmpty else { throw ValidationError("--stages needs at least one stage") }

@@ -1,41 +1,13 @@
 import Foundation
 import Yams
 
-/// Decodes and validates a workload spec (YAML, or JSON, which is YAML too) into a ``Workload``.
+/// Decodes a workload spec (YAML, or JSON, which is YAML too) into a ``Workload``, checking each value against
+/// ``WorkloadValidator``'s rules as it reads it.
 ///
-/// Every problem becomes a ``SpecError`` naming the file, the line and the field. Validation is strict: unknown keys,
+/// Every problem becomes a ``SpecError`` naming the file, the line and the field. Decoding is strict: unknown keys,
 /// missing costs, negative or non-finite numbers, empty lists, zero rates and undeclared subsystems are errors, so a
 /// typo never silently changes what is measured.
 package struct SpecDecoder: Sendable {
-    /// Upper bounds that keep one spec from running for hours or exhausting memory.
-    package enum Limits {
-        package static let durationSeconds = 3600.0
-        package static let ratePerSecond = 10_000.0
-        static let stepMs = 3_600_000.0
-        package static let refreshHz: ClosedRange<Double> = 1...240
-        package static let interactions = 100
-        static let stepsPerInteraction = 1000
-        static let nameLength = 64
-        static let frameWorkMs = 1000.0
-    }
-
-    /// What is wrong with `text` as a name, or `nil` for a good one: a name is safe in file names, Markdown tables,
-    /// Mermaid charts and generated Swift identifiers. The one rule for names in spec files and in Swift.
-    static func nameProblem(_ text: String) -> SpecError.Problem? {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
-        guard
-            text.isEmpty || text.count > Limits.nameLength || !text.allSatisfy(allowed.contains)
-                || text.first == "." || text.first == "-"
-        else { return nil }
-        return .outOfRange(
-            "must be 1–\(Limits.nameLength) letters, digits, '_', '-' or '.', not starting with '.' or '-'; "
-                + "got '\(text)'"
-        )
-    }
-
-    /// An `io` step given a kernel: an io step is a wait, not work.
-    static let ioWithKernel = SpecError.Problem.malformedStep("an io step is a wait: give it 'ms', not a kernel")
-
     package init() {}
 
     /// Reads and decodes the spec file at `path`.
@@ -107,7 +79,12 @@ package struct SpecDecoder: Sendable {
 // MARK: - Reading nodes
 
 /// Walks the composed YAML tree, checking each field where it stands so errors carry its line.
+///
+/// The rules on values are ``WorkloadValidator``'s; the Reader applies each as it reads the value, between its own
+/// checks of the file's shape, so that the problem it reports is the first one it meets.
 private struct Reader {
+    typealias Limits = WorkloadValidator.Limits
+
     let file: String
 
     func workload(from root: Node) throws(SpecError) -> Workload {
@@ -117,31 +94,29 @@ private struct Reader {
             try string(node, field: "description")
         }
         let duration = try spec.optional("duration-s").map { node throws(SpecError) in
-            try number(node, field: "duration-s", in: .positive(max: SpecDecoder.Limits.durationSeconds))
+            try number(node, field: "duration-s", in: Limits.durationSeconds)
         }
         let refresh = try spec.optional("refresh-hz").map { node throws(SpecError) in
-            try number(node, field: "refresh-hz", in: .closed(SpecDecoder.Limits.refreshHz))
+            try number(node, field: "refresh-hz", in: Limits.refreshHz)
         }
         let frameWork = try spec.optional("frame-work-ms").map { node throws(SpecError) in
-            try number(node, field: "frame-work-ms", in: .nonNegative(max: SpecDecoder.Limits.frameWorkMs))
+            try number(node, field: "frame-work-ms", in: Limits.frameWorkMs)
         }
         let subsystems = try spec.optional("subsystems").map { node throws(SpecError) in
-            try uniqueNames(node, field: "subsystems", allowEmpty: true)
+            try uniqueNames(node, field: "subsystems")
         }
         let interactionsNode = try spec.required("interactions")
         let interactionNodes = try sequence(
             interactionsNode,
             field: "interactions",
-            maxCount: SpecDecoder.Limits.interactions
+            maxCount: Limits.interactions
         )
         var interactions: [Interaction] = []
-        var seen: Set<String> = []
+        var names = WorkloadValidator.UniqueNames()
         for (index, node) in interactionNodes.enumerated() {
             let field = "interactions[\(index)]"
             let interaction = try self.interaction(node, field: field, subsystems: subsystems ?? [])
-            guard seen.insert(interaction.name).inserted else {
-                throw error(node, "\(field).name", .duplicate(interaction.name))
-            }
+            try check(names.problem(adding: interaction.name), node, "\(field).name")
             interactions.append(interaction)
         }
         var workload = Workload(name: name, interactions: interactions)
@@ -165,7 +140,7 @@ private struct Reader {
         let rate = try number(
             try spec.required("rate-per-s"),
             field: "\(field).rate-per-s",
-            in: .positive(max: SpecDecoder.Limits.ratePerSecond)
+            in: Limits.ratePerSecond
         )
         var arrival = Arrival.periodic
         if let arrivalNode = spec.optional("arrival") {
@@ -184,7 +159,7 @@ private struct Reader {
         let stepNodes = try sequence(
             try spec.required("steps"),
             field: "\(field).steps",
-            maxCount: SpecDecoder.Limits.stepsPerInteraction
+            maxCount: Limits.stepsPerInteraction
         )
         var steps: [Step] = []
         for (index, stepNode) in stepNodes.enumerated() {
@@ -204,10 +179,9 @@ private struct Reader {
             throw error(node, field, .malformedStep(detail))
         }
         let labelNode = spec.optional(kind.rawValue)!
-        let label = try name(labelNode, field: "\(field).\(kind.rawValue)")
-        if kind == .state, !subsystems.contains(label) {
-            throw error(labelNode, "\(field).state", .undeclaredSubsystem(label, declared: subsystems))
-        }
+        let labelField = "\(field).\(kind.rawValue)"
+        let label = try name(labelNode, field: labelField)
+        try check(WorkloadValidator.subsystemProblem(label, kind: kind, declared: subsystems), labelNode, labelField)
         let msNode = spec.optional("ms")
         let kernelNode = spec.optional("kernel")
         switch (msNode, kernelNode) {
@@ -219,15 +193,15 @@ private struct Reader {
                     .malformedStep("'size' belongs with 'kernel'; this step has 'ms'")
                 )
             }
-            let ms = try number(msNode, field: "\(field).ms", in: .nonNegative(max: SpecDecoder.Limits.stepMs))
+            let ms = try number(msNode, field: "\(field).ms", in: Limits.stepMs)
             return Step(kind, label, .milliseconds(ms))
         case (nil, let kernelNode?):
-            guard kind != .io else { throw error(kernelNode, "\(field).kernel", SpecDecoder.ioWithKernel) }
+            try check(WorkloadValidator.kernelProblem(kind: kind), kernelNode, "\(field).kernel")
             let kernel = try self.kernel(kernelNode, field: "\(field).kernel")
             guard let sizeNode = spec.optional("size") else {
                 throw error(node, "\(field).size", .missing)
             }
-            let size = try integer(sizeNode, field: "\(field).size", in: 1...kernel.maximumSize)
+            let size = try integer(sizeNode, field: "\(field).size", in: Limits.kernelSize(kernel))
             return Step(kind, label, .kernel(kernel, size: size))
         case (.some, .some):
             throw error(node, field, .malformedStep("give either 'ms' or 'kernel' with 'size', not both"))
@@ -271,10 +245,7 @@ private struct Reader {
             throw error(node, field, .wrongType(expected: "a list"))
         }
         let items = Array(sequence)
-        guard !items.isEmpty else { throw error(node, field, .empty) }
-        guard items.count <= maxCount else {
-            throw error(node, field, .outOfRange("at most \(maxCount) entries, got \(items.count)"))
-        }
+        try check(WorkloadValidator.countProblem(items.count, max: maxCount), node, field)
         return items
     }
 
@@ -285,75 +256,46 @@ private struct Reader {
         return scalar.string
     }
 
-    /// A name (``nameProblem(_:)``).
+    /// A name (``WorkloadValidator/nameProblem(_:)``).
     private func name(_ node: Node, field: String) throws(SpecError) -> String {
         let text = try string(node, field: field)
-        if let problem = SpecDecoder.nameProblem(text) { throw error(node, field, problem) }
+        try check(WorkloadValidator.nameProblem(text), node, field)
         return text
     }
 
-    private func uniqueNames(_ node: Node, field: String, allowEmpty: Bool) throws(SpecError) -> [String] {
+    private func uniqueNames(_ node: Node, field: String) throws(SpecError) -> [String] {
         guard case .sequence(let sequence) = node else {
             throw error(node, field, .wrongType(expected: "a list of names"))
         }
         var names: [String] = []
+        var unique = WorkloadValidator.UniqueNames()
         for (index, item) in sequence.enumerated() {
             let name = try self.name(item, field: "\(field)[\(index)]")
-            guard !names.contains(name) else { throw error(item, "\(field)[\(index)]", .duplicate(name)) }
+            try check(unique.problem(adding: name), item, "\(field)[\(index)]")
             names.append(name)
         }
-        if names.isEmpty, !allowEmpty { throw error(node, field, .empty) }
         return names
     }
 
-    enum Range {
-        case positive(max: Double)
-        case nonNegative(max: Double)
-        case closed(ClosedRange<Double>)
-
-        func contains(_ value: Double) -> Bool {
-            switch self {
-            case .positive(let max): value > 0 && value <= max
-            case .nonNegative(let max): value >= 0 && value <= max
-            case .closed(let range): range.contains(value)
-            }
-        }
-
-        var wording: String {
-            switch self {
-            case .positive(let max): "a finite number > 0 and ≤ \(max.formatted)"
-            case .nonNegative(let max): "a finite number ≥ 0 and ≤ \(max.formatted)"
-            case .closed(let range): "a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted)"
-            }
-        }
-    }
-
-    private func number(_ node: Node, field: String, in range: Range) throws(SpecError) -> Double {
+    private func number(_ node: Node, field: String, in bound: WorkloadValidator.Bound) throws(SpecError) -> Double {
         guard case .scalar = node, let value = node.float else {
-            throw error(node, field, .wrongType(expected: range.wording))
+            throw error(node, field, .wrongType(expected: bound.wording))
         }
-        guard value.isFinite, range.contains(value) else {
-            throw error(node, field, .outOfRange("must be \(range.wording), got \(node.string ?? "\(value)")"))
-        }
+        try check(bound.problem(with: value, written: node.string ?? "\(value)"), node, field)
         return value
     }
 
-    private func integer(_ node: Node, field: String, in range: ClosedRange<Int>) throws(SpecError) -> Int {
+    private func integer(_ node: Node, field: String, in bound: WorkloadValidator.Bound) throws(SpecError) -> Int {
         guard case .scalar = node, let value = node.int else {
-            throw error(
-                node,
-                field,
-                .wrongType(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-            )
+            throw error(node, field, .wrongType(expected: bound.wording))
         }
-        guard range.contains(value) else {
-            throw error(
-                node,
-                field,
-                .outOfRange("must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)")
-            )
-        }
+        try check(bound.problem(with: Double(value), written: String(value)), node, field)
         return value
+    }
+
+    /// Throws `problem`, if there is one, as the error at `node`.
+    private func check(_ problem: SpecError.Problem?, _ node: Node, _ field: String) throws(SpecError) {
+        if let problem { throw error(node, field, problem) }
     }
 
     func error(_ node: Node, _ field: String, _ problem: SpecError.Problem) -> SpecError {
@@ -375,12 +317,5 @@ private struct FieldMap {
             throw reader.error(node, field.isEmpty ? key : "\(field).\(key)", .missing)
         }
         return value
-    }
-}
-
-extension Double {
-    /// The number without a trailing `.0` when it is whole: `3600`, `0.5`.
-    fileprivate var formatted: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

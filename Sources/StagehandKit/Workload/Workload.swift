@@ -1,7 +1,8 @@
 /// What an app does when a person uses it: interactions arriving over time, plus the main thread's work on every
 /// frame.
 ///
-/// A workload is decoded and validated from a spec file by ``SpecDecoder``; every value in it is in range.
+/// A workload is decoded from a spec file by ``SpecDecoder`` or declared in Swift (``CodeWorkload``); either way, every
+/// value in it keeps ``WorkloadValidator``'s rules.
 package struct Workload: Sendable, Codable, Equatable {
     /// A short name, used for report file names: letters, digits, `-`, `_` and `.`.
     package var name: String

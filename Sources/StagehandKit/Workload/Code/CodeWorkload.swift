@@ -86,95 +86,72 @@ public struct CodeWorkload: Sendable {
         WorkloadCode(bodies: bodies, stateMakers: stateMakers)
     }
 
-    /// Checks every value as a spec file's are checked, naming where in the Swift source a bad one was declared.
+    /// Checks every value by the rules spec files follow (``WorkloadValidator``), then that no two subsystems share
+    /// a name, naming where in the Swift source a bad value was declared.
     ///
-    /// - Throws: ``SpecError`` with the source file, line and field.
+    /// - Throws: ``SpecError`` with the source file, line and field, the field as this API names it.
     public func validate() throws(SpecError) {
-        func fail(_ site: DeclarationSite, _ field: String, _ problem: SpecError.Problem) -> SpecError {
-            SpecError(file: site.fileID, line: site.line, field: field, problem: problem)
+        do throws(WorkloadValidator.BrokenRule) {
+            try WorkloadValidator.validate(spec)
+        } catch {
+            throw self.error(error.problem, at: error.field)
         }
-        func positive(_ value: Double, max: Double) -> Bool { value.isFinite && value > 0 && value <= max }
-        let nameProblem = SpecDecoder.nameProblem
-        typealias Limits = SpecDecoder.Limits
-        if let problem = nameProblem(spec.name) { throw fail(location, "name", problem) }
-        guard positive(spec.durationSeconds, max: Limits.durationSeconds) else {
-            throw fail(
-                location,
-                "durationSeconds",
-                .outOfRange("must be more than 0 and at most \(Limits.durationSeconds.reportFormatted)")
-            )
-        }
-        guard Limits.refreshHz.contains(spec.refreshHz) else {
-            throw fail(
-                location,
-                "refreshHz",
-                .outOfRange(
-                    "must be from \(Limits.refreshHz.lowerBound.reportFormatted) to "
-                        + "\(Limits.refreshHz.upperBound.reportFormatted), got \(spec.refreshHz)"
-                )
-            )
-        }
-        guard spec.frameWorkMs.isFinite, spec.frameWorkMs >= 0, spec.frameWorkMs <= Limits.frameWorkMs else {
-            throw fail(location, "frameWorkMs", .outOfRange("must be from 0 to \(Limits.frameWorkMs.reportFormatted)"))
-        }
-        guard !interactions.isEmpty else { throw fail(location, "interactions", .empty) }
-        guard interactions.count <= Limits.interactions else {
-            throw fail(location, "interactions", .outOfRange("at most \(Limits.interactions) interactions"))
-        }
-        var names: Set<String> = []
+        // States are kept by name: two subsystems of one name would share (or mistype) one state.
         var subsystems: [String: SubsystemIdentity] = [:]
         for (index, interaction) in interactions.enumerated() {
-            let field = "interactions[\(index)]"
-            let site = interaction.location
-            if let problem = nameProblem(interaction.name) { throw fail(site, "\(field).name", problem) }
-            guard names.insert(interaction.name).inserted else {
-                throw fail(site, "\(field).name", .duplicate(interaction.name))
-            }
-            guard positive(interaction.ratePerSecond, max: Limits.ratePerSecond) else {
-                throw fail(
-                    site,
-                    "\(field).ratePerSecond",
-                    .outOfRange(
-                        "must be more than 0 and at most \(Limits.ratePerSecond.reportFormatted), "
-                            + "got \(interaction.ratePerSecond)"
-                    )
-                )
-            }
-            guard !interaction.steps.isEmpty else { throw fail(site, "\(field).steps", .empty) }
-            guard interaction.steps.count <= Limits.stepsPerInteraction else {
-                throw fail(site, "\(field).steps", .outOfRange("at most \(Limits.stepsPerInteraction) steps"))
-            }
             for (position, step) in interaction.steps.enumerated() {
-                let stepField = "\(field).steps[\(position)]"
-                if let problem = nameProblem(step.label) { throw fail(step.site, "\(stepField).label", problem) }
-                // States are kept by name: two subsystems of one name would share (or mistype) one state.
-                if let subsystem = step.subsystem {
-                    if let first = subsystems[step.label], !first.isSame(as: subsystem) {
-                        throw fail(subsystem.location, "\(stepField).subsystem", .duplicate(step.label))
-                    }
-                    subsystems[step.label] = subsystems[step.label] ?? subsystem
+                guard let subsystem = step.subsystem else { continue }
+                if let first = subsystems[step.label], !first.isSame(as: subsystem) {
+                    throw SpecError(
+                        file: subsystem.location.fileID,
+                        line: subsystem.location.line,
+                        field: "interactions[\(index)].steps[\(position)].subsystem",
+                        problem: .duplicate(step.label)
+                    )
                 }
-                switch step.body {
-                case .simulated(.milliseconds(let ms)):
-                    guard ms.isFinite, ms >= 0, ms <= Limits.stepMs else {
-                        throw fail(step.site, "\(stepField).ms", .outOfRange("must be a finite number ≥ 0, got \(ms)"))
-                    }
-                case .simulated(.kernel(let kernel, let size)):
-                    guard step.kind != .io else {
-                        throw fail(step.site, "\(stepField).kernel", SpecDecoder.ioWithKernel)
-                    }
-                    guard (1...kernel.maximumSize).contains(size) else {
-                        throw fail(
-                            step.site,
-                            "\(stepField).size",
-                            .outOfRange("must be from 1 to \(kernel.maximumSize) (\(kernel.sizeMeaning)), got \(size)")
-                        )
-                    }
-                default:
-                    break
-                }
+                subsystems[step.label] = subsystems[step.label] ?? subsystem
             }
         }
+    }
+
+    /// The error for `problem` at `field`, at the place the field was declared.
+    private func error(_ problem: SpecError.Problem, at field: WorkloadValidator.Field) -> SpecError {
+        let (site, path) = place(of: field)
+        return SpecError(file: site.fileID, line: site.line, field: path, problem: problem)
+    }
+
+    /// Where `field` was declared, and its path as this API's parameters name it.
+    private func place(of field: WorkloadValidator.Field) -> (DeclarationSite, String) {
+        switch field {
+        case .name: return (location, "name")
+        case .durationSeconds: return (location, "durationSeconds")
+        case .refreshHz: return (location, "refreshHz")
+        case .frameWorkMs: return (location, "frameWorkMs")
+        case .interactions: return (location, "interactions")
+        case .subsystem(let index):
+            // A subsystem's name is given where a state step uses it: the first such step is where it is wrong.
+            return place(of: firstUse(ofSubsystem: spec.subsystems[index]))
+        case .interaction(let index, let field):
+            let interaction = interactions[index]
+            let path = "interactions[\(index)]"
+            switch field {
+            case .name: return (interaction.location, "\(path).name")
+            case .ratePerSecond: return (interaction.location, "\(path).ratePerSecond")
+            case .steps: return (interaction.location, "\(path).steps")
+            case .step(let position, let field):
+                return (interaction.steps[position].site, "\(path).steps[\(position)].\(field.rawValue)")
+            }
+        }
+    }
+
+    /// The label of the first `state` step on the subsystem called `name`.
+    private func firstUse(ofSubsystem name: String) -> WorkloadValidator.Field {
+        for (index, interaction) in interactions.enumerated() {
+            if let position = interaction.steps.firstIndex(where: { $0.kind == .state && $0.label == name }) {
+                return .interaction(index, .step(position, .label))
+            }
+        }
+        preconditionFailure("the model's subsystems are those its state steps name")
     }
 }
 

@@ -24,15 +24,4 @@ public enum Kernel: String, Sendable, Codable, CaseIterable {
         case .testAlloc: 1_000_000
         }
     }
-
-    /// What `size` means for this kernel, for error messages and the report.
-    var sizeMeaning: String {
-        switch self {
-        case .boxBlur, .kMeans: "image side in pixels"
-        case .sort: "number of elements"
-        case .testTrap: "unused (1)"
-        case .testFlood: "KiB written to standard output"
-        case .testAlloc: "heap allocations made"
-        }
-    }
 }

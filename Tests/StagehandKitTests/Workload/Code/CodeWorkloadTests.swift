@@ -98,7 +98,7 @@ import Testing
             CodeInteraction("a", ratePerSecond: 1).simulated(.io, "load", kernel: .sort, size: 10)
         }
         let error = try #require(throws: SpecError.self) { try ioKernel.validate() }
-        #expect(error.problem == SpecDecoder.ioWithKernel)
+        #expect(error.problem == WorkloadValidator.ioWithKernel)
         #expect(error.field == "interactions[0].steps[0].kernel")
         let slowFrames = CodeWorkload("slow", frameWorkMs: 5000) {
             CodeInteraction("a", ratePerSecond: 1).compute("x") { 1 }
