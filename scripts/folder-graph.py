@@ -12,9 +12,10 @@ import os
 import re
 import sys
 
-# Top-level declarations only: a nested type is named through its outer type, which is what the edge is about.
+# Top-level declarations only: a nested type is named through its outer type, which is what the edge is about. A
+# private or fileprivate type cannot be named outside its file, so it is no folder's to lend.
 DECLARATION = re.compile(
-    r"^(?:@[A-Za-z_]+(?:\([^)]*\))?\s+|(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"
+    r"^(?:@[A-Za-z_]+(?:\([^)]*\))?\s+|(?:public|package|internal|final|indirect)\s+)*"
     r"(?:struct|class|enum|actor|protocol|typealias)\s+([A-Z][A-Za-z0-9_]*)",
     re.MULTILINE,
 )
