@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import StagehandKit
@@ -103,17 +104,30 @@ import Glibc
     func mainFirstLowersOnlyTheThreadStartingBackgroundWork() async {
         BackgroundPriority.mainFirst.apply()
         defer { BackgroundPriority.same.apply() }
-        func niceOnANewThread(lowering: Bool) async -> Int32 {
-            await withCheckedContinuation { continuation in
-                Thread {
-                    if lowering { BackgroundPriority.enteringBackgroundWork() }
-                    continuation.resume(returning: getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
-                }.start()
-            }
+        /// A new thread's nice value, lowered first or not. On Linux a thread starts at its creator's nice, so every
+        /// probe is made by one thread of its own: a pool thread that another suite lowered meanwhile would
+        /// otherwise hand its nice 10 to the next probe.
+        @Sendable func niceOnANewThread(lowering: Bool) -> Int32 {
+            let done = DispatchSemaphore(value: 0)
+            let nice = Mutex<Int32>(0)
+            Thread {
+                if lowering { BackgroundPriority.enteringBackgroundWork() }
+                nice.withLock { $0 = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+                done.signal()
+            }.start()
+            done.wait()
+            return nice.withLock { $0 }
         }
-        let base = await niceOnANewThread(lowering: false)
-        let lowered = await niceOnANewThread(lowering: true)
-        let after = await niceOnANewThread(lowering: false)
+        let (base, lowered, after) = await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    returning: (
+                        niceOnANewThread(lowering: false), niceOnANewThread(lowering: true),
+                        niceOnANewThread(lowering: false)
+                    )
+                )
+            }.start()
+        }
         #expect(lowered == max(base, BackgroundPriority.backgroundNice))
         #expect(after == base, "other threads keep their priority")
     }
