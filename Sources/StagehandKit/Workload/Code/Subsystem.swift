@@ -40,33 +40,3 @@ public struct Subsystem<State>: Sendable {
         )
     }
 }
-
-/// One declared ``Subsystem``, with its state type erased: where it was declared, its state's type, and how its
-/// state is made, in the box a `state` step's body reads and writes it through.
-struct SubsystemIdentity: Sendable {
-    var location: DeclarationSite
-    var stateType: ObjectIdentifier
-    var makeState: @Sendable () -> SubsystemState
-
-    /// Whether `other` is the same subsystem: declared in the same place, for the same state type.
-    func isSame(as other: SubsystemIdentity) -> Bool {
-        location == other.location && stateType == other.stateType
-    }
-}
-
-/// One subsystem's state in a stage run, wherever the stage keeps it (the main actor, or the subsystem's actor).
-///
-/// Not `Sendable`: it lives in exactly one isolation domain for the whole run, and only `state` steps running there
-/// touch it. A simulated subsystem (a YAML workload's) holds nothing.
-class SubsystemState {
-    init() {}
-}
-
-/// The state of a ``Subsystem`` declared in Swift, kept in a box so `state` steps change it in place (no copy).
-final class TypedSubsystemState<State>: SubsystemState {
-    var value: State
-
-    init(_ value: State) {
-        self.value = value
-    }
-}

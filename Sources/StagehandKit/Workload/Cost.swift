@@ -1,0 +1,16 @@
+/// What a step costs.
+package enum Cost: Sendable, Codable, Equatable {
+    /// CPU work (or, for `io`, a wait) of this many milliseconds on this machine.
+    case milliseconds(Double)
+    /// A real kernel whose cost comes from its input size.
+    case kernel(Kernel, size: Int)
+    /// The user's own code (a workload declared in Swift: ``CodeWorkload``), whose cost is what it takes when it runs.
+    /// `meanMs` is its measured mean in a profile's result (see ``ProfileResult``), `nil` before it has run.
+    case code(meanMs: Double?)
+
+    /// Whether this is the user's own code rather than a simulated cost.
+    var isCode: Bool {
+        if case .code = self { return true }
+        return false
+    }
+}
