@@ -19,9 +19,18 @@ enum AllocationCheck {
     /// How many allocations of each sort the check makes.
     static let allocationsOfEachSort = 100
 
-    /// Whether `allocationsOfEachSort` raw buffers and as many class instances read as exactly twice that many
-    /// allocations. Tried a few times, keeping the fewest: another thread allocating meanwhile can only add.
-    static func countsExactly(with probe: JemallocProbe, rounds: Int = 3) -> Bool {
+    /// Why the counts are not exact here, or `nil` when they are: the check with `probe`, or the lack of one.
+    static func problem(with probe: JemallocProbe?) -> String? {
+        guard let probe else { return "jemalloc's statistics are not available in this process" }
+        let read = fewestCounted(with: probe)
+        guard read != Int64(2 * allocationsOfEachSort) else { return nil }
+        return "\(2 * allocationsOfEachSort) allocations read as \(read)"
+            + (Platform.allocationCountingObstacle.map { "; \($0)" } ?? "")
+    }
+
+    /// What `allocationsOfEachSort` raw buffers and as many class instances read as. Tried a few times, keeping the
+    /// fewest: another thread allocating meanwhile can only add.
+    private static func fewestCounted(with probe: JemallocProbe, rounds: Int = 3) -> Int64 {
         var kept: [Marker] = []
         kept.reserveCapacity(allocationsOfEachSort)
         var fewest = Int64.max
@@ -35,7 +44,7 @@ enum AllocationCheck {
             fewest = min(fewest, made - sampling)
         }
         withExtendedLifetime(kept) {}
-        return fewest == Int64(2 * allocationsOfEachSort)
+        return fewest
     }
 
     private static func counted(_ probe: JemallocProbe, _ body: () -> Void) -> Int64 {

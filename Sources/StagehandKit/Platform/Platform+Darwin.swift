@@ -14,7 +14,7 @@ extension Platform {
         _ = _NSGetExecutablePath(nil, &size)
         var buffer = [CChar](repeating: 0, count: Int(size) + 1)
         guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        let path = String(cString: buffer)
+        let path = string(nulTerminated: buffer)
         return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
@@ -66,7 +66,7 @@ extension Platform {
         guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: size)
         guard sysctlbyname("machdep.cpu.brand_string", &buffer, &size, nil, 0) == 0 else { return nil }
-        return String(cString: buffer)
+        return string(nulTerminated: buffer)
     }
 
     /// The operating system's name and version, or `nil` where the system does not say.
@@ -89,5 +89,19 @@ extension Platform {
 
     /// Does nothing on Darwin: see ``lowersThreadPriority``.
     static func lowerThisThreadPriority(toNice nice: Int32) {}
+
+    /// Why jemalloc may not see every allocation in this process, when a reason can be read: `nil` when none is known.
+    ///
+    /// Darwin: jemalloc overlays the default malloc zone rather than replacing `malloc`, and declines to when the
+    /// default zone is not `DefaultMallocZone` (`src/zone.c`); the Swift runtime allocates from
+    /// `malloc_default_zone()` (`Heap.cpp`). So the default zone's name (`malloc_get_zone_name`, malloc_zone(3))
+    /// says who gets the allocations: jemalloc's is `jemalloc_zone` (`src/zone.c`).
+    static var allocationCountingObstacle: String? {
+        let name = malloc_get_zone_name(malloc_default_zone()).map { String(cString: $0) } ?? "unnamed"
+        guard name != "jemalloc_zone" else { return nil }
+        return "the default malloc zone is '\(name)', not jemalloc's: jemalloc does not take over the default zone "
+            + "when another already did (ProbGuard, malloc stack logging, a sanitizer, MallocStackLogging in the "
+            + "environment)"
+    }
 }
 #endif

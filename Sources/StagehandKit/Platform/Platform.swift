@@ -13,7 +13,14 @@
 /// | ``operatingSystemName`` | `/etc/os-release` | `ProcessInfo.operatingSystemVersionString` |
 /// | ``currentThread`` | `pthread_self()` (an integer) | `pthread_self()` (a pointer) |
 /// | ``lowersThreadPriority``, ``lowerThisThreadPriority(toNice:)`` | `setpriority` on the thread | nothing: QoS |
+/// | ``allocationCountingObstacle`` | none known | the default malloc zone is not jemalloc's |
 ///
 /// The Darwin implementations are written against Apple's documentation and the Swift and Foundation sources (each
 /// says which), and have not been run on a Mac here: CI verifies Linux.
-package enum Platform {}
+package enum Platform {
+    /// The text of a NUL-terminated C buffer (what `sysctl` and `_NSGetExecutablePath` fill), read as UTF-8 up to its
+    /// first NUL; `String(cString:)` on an array is deprecated in Swift 6.
+    static func string(nulTerminated buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -443,11 +443,18 @@ package struct MarkdownReport: Sendable {
     private func allocator() -> String {
         let unverified = result.stages.filter { $0.metrics?.allocationsCounted == false }.map(\.stage.rawValue)
         guard !unverified.isEmpty else { return result.environment.allocator }
+        var reasons: [String] = []
+        for run in result.stages.flatMap(\.repetitions) {
+            if let reason = run.allocationCheckFailure, !reasons.contains(reason) { reasons.append(reason) }
+        }
         return result.environment.allocator + "; **allocation counts unverified** in "
             + unverified.map { "`\($0)`" }.joined(separator: ", ")
             + ": a known number of allocations, made just before a run, did not read as that number in jemalloc's "
-            + "statistics (on macOS: jemalloc's malloc zone was not the default, or thread caches stayed on), so "
-            + "allocation figures show as unverified"
+            + "statistics ("
+            + (reasons.isEmpty
+                ? "on macOS: jemalloc's malloc zone was not the default, or thread caches stayed on"
+                : reasons.joined(separator: "; "))
+            + "), so allocation figures show as unverified"
     }
 
     private func environment() -> [String] {

@@ -16,6 +16,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     package var calibration: CalibratedWork?
     /// What went wrong, in plain words, when `status` is not `ok`.
     public var failure: String?
+    /// Why this run's allocation figures are not exact counts (``StageMetrics/allocationsCounted`` is `false`): what
+    /// the known-answer check read, and the likely cause where one can be read. Absent when they are exact.
+    public var allocationCheckFailure: String?
     /// The CPUs the run's process could run on, as it saw them (its affinity); `nil` in results written before it was
     /// recorded.
     public var cores: Int?
@@ -33,7 +36,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         calibration: CalibratedWork? = nil,
         failure: String? = nil,
         cores: Int? = nil,
-        processCPUSeconds: Double? = nil
+        processCPUSeconds: Double? = nil,
+        allocationCheckFailure: String? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -45,5 +49,6 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.processCPUSeconds = processCPUSeconds
         self.failure = failure
         self.cores = cores
+        self.allocationCheckFailure = allocationCheckFailure
     }
 }

@@ -71,7 +71,7 @@ package enum StageChild {
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
         precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
         // Once per process, just before the measured run: whether jemalloc counts every allocation here.
-        let allocationsCounted = JemallocProbe().map { AllocationCheck.countsExactly(with: $0) } ?? false
+        let allocationProblem = AllocationCheck.problem(with: JemallocProbe())
         let cpuAtStart = Platform.processCPUNanoseconds
         let outcome = await MainLoop(
             workload: workload,
@@ -85,7 +85,7 @@ package enum StageChild {
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
         var metrics = outcome.metrics
         metrics.peakProcessResidentBytes = Platform.peakResidentBytes ?? 0  // the run's peak, before writing anything out
-        metrics.allocationsCounted = allocationsCounted
+        metrics.allocationsCounted = allocationProblem == nil
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))
         }
@@ -100,7 +100,8 @@ package enum StageChild {
             distributions: distributions,
             calibration: calibration,
             cores: CoreLimit.allowedCPUs?.count ?? RunRecorder.poolWidth,
-            processCPUSeconds: cpuSeconds
+            processCPUSeconds: cpuSeconds,
+            allocationCheckFailure: allocationProblem
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

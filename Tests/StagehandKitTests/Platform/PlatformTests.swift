@@ -65,4 +65,12 @@ import Testing
         #expect(applied.contains("nice") == (policy == .mainFirst))
         #expect(policy.environmentDescription == policy.environmentDescription(lowering: Platform.lowersThreadPriority))
     }
+
+    /// What `sysctl` and `_NSGetExecutablePath` fill: read up to the first NUL, as UTF-8.
+    @Test func aNulTerminatedBufferReadsUpToItsFirstNul() {
+        let buffer: [CChar] = Array("Apple M2 Pro".utf8CString) + [65, 0]
+        #expect(Platform.string(nulTerminated: buffer) == "Apple M2 Pro")
+        #expect(Platform.string(nulTerminated: Array("é".utf8CString)) == "é")
+        #expect(Platform.string(nulTerminated: []) == "")
+    }
 }

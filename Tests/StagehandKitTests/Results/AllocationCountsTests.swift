@@ -50,6 +50,32 @@ import Testing
         #expect(!lints(result).contains("concurrency-bought-nothing"))
     }
 
+    /// Where the check failed, the report says what it read and why, as the run found it (on macOS, the malloc zone
+    /// that stood in front of jemalloc's).
+    @Test func theReportSaysWhyCountsAreUnverified() throws {
+        var result = try Fixtures.imagePipeline()
+        let extracted = try #require(result.stages.firstIndex { $0.stage == .actorExtracted })
+        let why = "200 allocations read as 0; the default malloc zone is 'ProbGuardMallocZone', not jemalloc's"
+        result.stages[extracted].metrics?.allocationsCounted = false
+        for run in result.stages[extracted].repetitions.indices {
+            result.stages[extracted].repetitions[run].allocationCheckFailure = why
+        }
+        let markdown = MarkdownReport(result: result).render()
+        #expect(markdown.contains("**allocation counts unverified** in `actor-extracted`"))
+        #expect(markdown.components(separatedBy: why).count == 2, "the reason, once")
+    }
+
+    /// A process whose allocations jemalloc counts passes the check; one without jemalloc's statistics says so.
+    @Test func theCheckPassesHereAndNamesAMissingAllocator() throws {
+        #expect(AllocationCheck.problem(with: nil) == "jemalloc's statistics are not available in this process")
+        let probe = try #require(JemallocProbe(), "this test process links jemalloc")
+        // In a test process jemalloc's thread caches are on, so the counts may read short: the check must then say
+        // so with the number it read, never pass.
+        if let problem = AllocationCheck.problem(with: probe) {
+            #expect(problem.hasPrefix("200 allocations read as "), "\(problem)")
+        }
+    }
+
     /// `compare` leaves out a figure that is unverified on either side, however much it moved.
     @Test func compareLeavesOutUnverifiedFigures() throws {
         let before = try Fixtures.imagePipeline()
