@@ -34,7 +34,7 @@ func time(_ name: String, runs: Int, _ body: () async throws -> Void) async reth
     print("\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(format: "%.4f", ms / Double(runs))) ms")
 }
 
-let client = FeedClient(baseURL: LoopbackServer.shared.baseURL)
+let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
 let feed = try await client.fetchFeed()
 let page = try FeedPage.decode(feed)
 print("news-feed: the feed is \(feed.count) bytes of JSON, \(page.articles.count) articles")
