@@ -14,7 +14,14 @@ let package = Package(
     targets: [
         /// The app's own code: a feed client and view model, an image decoder and filter, a connection table, and the
         /// loopback server the feed client fetches from.
-        .target(name: "ExampleApp", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(
+            name: "ExampleApp",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                // Only to switch Nagle's algorithm off on the server's sockets (LoopbackServer.swift says why).
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
         /// Workloads whose steps call ExampleApp: `swift run -c release ExampleWorkloads list`.
         .executableTarget(
             name: "ExampleWorkloads",
