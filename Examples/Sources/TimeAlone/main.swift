@@ -40,9 +40,12 @@ let page = try FeedPage.decode(feed)
 print("news-feed: the feed is \(feed.count) bytes of JSON, \(page.articles.count) articles")
 try await time("news-feed      io: fetch", runs: 20) { _ = try await client.fetchFeed() }
 try await time("news-feed      compute: decode", runs: 40) { _ = try FeedPage.decode(feed) }
-try time("news-feed      ui: show", runs: 100, prepare: { try FeedPage.decode(feed) }) {
-    FeedViewModel.shared.show($0)
-}
+try time(
+    "news-feed      ui: show",
+    runs: 100,
+    prepare: { try FeedPage.decode(feed) },
+    { FeedViewModel.shared.show($0) }
+)
 await time("news-feed      ui: scroll", runs: 2000) { FeedViewModel.shared.scroll(by: 3) }
 
 let photo = try await PhotoLibrary.read(PhotoLibrary.photo)
