@@ -6,10 +6,22 @@ import PackageDescription
 let package = Package(
     name: "StagehandExamples",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "Stagehand", path: "..")],
+    dependencies: [
+        .package(name: "Stagehand", path: ".."),
+        /// The backend the examples fetch from: a small HTTP server on Swift concurrency.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
     targets: [
-        /// The app's own code: a feed client and view model, an image decoder and filter, a connection table.
-        .target(name: "ExampleApp"),
+        /// The app's own code: a feed client and view model, an image decoder and filter, a connection table, and the
+        /// loopback server the feed client fetches from.
+        .target(
+            name: "ExampleApp",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                // Only to switch Nagle's algorithm off on the server's sockets (LoopbackServer.swift says why).
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
         /// Workloads whose steps call ExampleApp: `swift run -c release ExampleWorkloads list`.
         .executableTarget(
             name: "ExampleWorkloads",

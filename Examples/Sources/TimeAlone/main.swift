@@ -34,15 +34,18 @@ func time(_ name: String, runs: Int, _ body: () async throws -> Void) async reth
     print("\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(format: "%.4f", ms / Double(runs))) ms")
 }
 
-let client = FeedClient(baseURL: LoopbackServer.shared.baseURL)
+let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
 let feed = try await client.fetchFeed()
 let page = try FeedPage.decode(feed)
 print("news-feed: the feed is \(feed.count) bytes of JSON, \(page.articles.count) articles")
 try await time("news-feed      io: fetch", runs: 20) { _ = try await client.fetchFeed() }
 try await time("news-feed      compute: decode", runs: 40) { _ = try FeedPage.decode(feed) }
-try time("news-feed      ui: show", runs: 100, prepare: { try FeedPage.decode(feed) }) {
-    FeedViewModel.shared.show($0)
-}
+try time(
+    "news-feed      ui: show",
+    runs: 100,
+    prepare: { try FeedPage.decode(feed) },
+    { FeedViewModel.shared.show($0) }
+)
 await time("news-feed      ui: scroll", runs: 2000) { FeedViewModel.shared.scroll(by: 3) }
 
 let photo = try await PhotoLibrary.read(PhotoLibrary.photo)
