@@ -20,7 +20,7 @@ extension DecisionTree {
     }
 
     /// Each budget metric of `metrics` against its limit, in the order of ``Metric/budget``.
-    private func budgetEvidence(
+    func budgetEvidence(
         _ metrics: StageMetrics,
         of stage: Stage,
         spread: [String: ValueRange] = [:]

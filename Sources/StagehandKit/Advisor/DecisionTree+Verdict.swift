@@ -7,22 +7,30 @@ extension DecisionTree {
         path: [DecisionNode],
         unsettled: Set<Unsettled>,
         workload: Workload,
-        byStage: [Stage: StageResult]
+        byStage: [Stage: StageResult],
+        judged: [Stage: StageJudgment]
     ) -> (recommendation: Recommendation, unsettled: Set<Unsettled>) {
-        let best = stage == nil ? bestStage(byStage) : nil
+        let best = stage == nil ? bestStage(byStage, judged: judged) : nil
         var unsettled = unsettled
         if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
+        // Too few runs say nothing of the noise, so they come first; a stage within the noise says more than one that
+        // was not measured.
+        let borderline = unsettled.contains { if case .borderline = $0 { true } else { false } }
+        let confidence: Recommendation.Confidence =
+            unsettled.contains(.tooFewRuns)
+            ? .tentative : borderline ? .borderline : unsettled.contains(.skipped) ? .tentative : .decided
         var recommendation = Recommendation(
             stage: stage?.rawValue ?? "none",
             bestStage: best,
             summary: "",
-            confidence: unsettled.isEmpty ? .decided : .inconclusive,
-            settle: settleAdvice(unsettled, workload: workload),
+            confidence: confidence,
+            settle: settleAdvice(unsettled, workload: workload, byStage: byStage, judged: judged),
             path: path,
             antiPatterns: antiPatterns(recommended: stage, workload: workload, byStage: byStage),
-            remainingWork: best.map { remainingWork(in: $0, workload: workload, byStage: byStage) } ?? []
+            remainingWork: best.map { remainingWork(in: $0, workload: workload, byStage: byStage) } ?? [],
+            judgments: Stage.allCases.compactMap { judged[$0] }
         )
-        recommendation.summary = summary(recommendation, unsettled: unsettled, workload: workload, byStage: byStage)
+        recommendation.summary = summary(recommendation, path: path, workload: workload, byStage: byStage, judged: judged)
         if let stage = stage ?? best, let behind = fallingBehind(byStage[stage], workload: workload) {
             recommendation.summary += " " + behind
         }
@@ -108,23 +116,27 @@ extension DecisionTree {
     }
 
     /// What to run to settle a verdict that is not final, or `nil` when it is.
-    private func settleAdvice(_ unsettled: Set<Unsettled>, workload: Workload) -> String? {
+    private func settleAdvice(
+        _ unsettled: Set<Unsettled>,
+        workload: Workload,
+        byStage: [Stage: StageResult],
+        judged: [Stage: StageJudgment]
+    ) -> String? {
         var advice: [String] = []
         let longer = max(workload.durationSeconds * 3, 10)
-        let moreData = "`--repetitions 7 --duration \(longer.reportFormatted)`"
-        if unsettled.contains(.repetitionsDisagree) {
-            advice.append("Repetitions disagree on a deciding answer. Settle it with more data: \(moreData).")
-        }
-        for case .notBeyondNoise(let stage) in unsettled {
+        for stage in Stage.allCases where unsettled.contains(.borderline(stage)) {
             advice.append(
-                "\(stage.rawValue) met the budget but was not better beyond the run-to-run noise. Settle it with "
-                    + "more data: \(moreData)."
+                "Borderline: \(stage.rawValue) \(judged[stage]?.reason ?? "met the budget in some runs only"), within "
+                    + "the run-to-run noise of the budget. Longer runs have less noise each and settle it: "
+                    + "`--duration \(longer.reportFormatted)`."
             )
         }
         if unsettled.contains(.tooFewRuns) {
+            let runs = byStage.values.filter { $0.status == .ok }.map { $0.repetitions.count }.min() ?? 0
             advice.append(
-                "A verdict needs at least \(thresholds.minimumRuns) runs of each stage it reads: run with "
-                    + "`--repetitions \(thresholds.minimumRuns)` or more."
+                "Tentative: \(runs) run\(runs == 1 ? "" : "s") per stage; a decided verdict needs at least "
+                    + "\(thresholds.minimumRuns) of each stage it reads: run with `--repetitions "
+                    + "\(thresholds.minimumRuns)` or more."
             )
         }
         if unsettled.contains(.skipped) {
@@ -135,8 +147,13 @@ extension DecisionTree {
 
     // MARK: Node 5
 
-    func bestStage(_ byStage: [Stage: StageResult]) -> Stage? {
-        let measured = Stage.allCases.compactMap { stage in byStage[stage]?.metrics.map { (stage, $0) } }
+    /// The stage with the fewest hangs, then the lowest hitch-time ratio, among those that ran to the end in every
+    /// run: a stage that hung or crashed is never the one to build on.
+    func bestStage(_ byStage: [Stage: StageResult], judged: [Stage: StageJudgment]) -> Stage? {
+        let measured = Stage.allCases.compactMap { stage -> (Stage, StageMetrics)? in
+            guard let result = byStage[stage], result.status == .ok, let metrics = result.metrics else { return nil }
+            return (stage, metrics)
+        }
         return measured.min { lhs, rhs in
             (lhs.1.hangs, lhs.1.hitchTimeRatioMsPerS, lhs.0) < (rhs.1.hangs, rhs.1.hitchTimeRatioMsPerS, rhs.0)
         }?.0
@@ -170,42 +187,52 @@ extension DecisionTree {
 
     private func summary(
         _ recommendation: Recommendation,
-        unsettled: Set<Unsettled>,
+        path: [DecisionNode],
         workload: Workload,
-        byStage: [Stage: StageResult]
+        byStage: [Stage: StageResult],
+        judged: [Stage: StageJudgment]
     ) -> String {
         // The device the verdict holds for: the refresh rate, and the cores the stage runs saw (when they said).
         let cores = StageResult.coresSeen(in: byStage.values)
         let budget =
             "\(workload.frameBudgetMs.reportFormatted) ms frame budget at \(workload.refreshHz.reportFormatted) Hz"
             + (cores.map { " on \($0) core\($0 == 1 ? "" : "s")" } ?? "")
-        for case .notBeyondNoise(let later) in unsettled {
-            guard let stage = recommendation.recommendedStage, let laterMetrics = byStage[later]?.metrics else { break }
-            let earlier = byStage[stage]?.metrics
-            return "Inconclusive: \(later.rawValue) meets the \(budget) (hitch-time ratio "
-                + "\(laterMetrics.hitchTimeRatioMsPerS.reportFormatted) ms/s"
-                + (earlier.map { "; \(stage.rawValue) had \($0.hitchTimeRatioMsPerS.reportFormatted) ms/s" } ?? "")
-                + "), but its runs are not better than \(stage.rawValue)'s beyond the run-to-run noise, so measurement "
-                + "has not shown that \(later.rawValue) pays: the simpler \(stage.rawValue) stands until more runs "
-                + "settle it."
-        }
         if let stage = recommendation.recommendedStage, let metrics = byStage[stage]?.metrics {
+            let judgment = judged[stage]
             let earlier = Stage.allCases.filter { $0 < stage }.compactMap { byStage[$0] }
+            // The stage before it that missed: what the advice moves away from.
+            let previous = earlier.last { judged[$0.stage]?.judgment != .meets } ?? earlier.last
             let contrast =
-                earlier.last.map { previous -> String in
-                    guard let m = previous.metrics else {
-                        return "; \(previous.stage.rawValue) \(previous.status.rawValue)"
+                previous.map { previous -> String in
+                    guard let m = previous.metrics, previous.status == .ok else {
+                        return "; \(previous.stage.rawValue) \(judged[previous.stage]?.reason ?? previous.status.rawValue)"
                     }
                     let cause = m.hitchCauses.first.map { " (\($0.percent)% `\($0.cause)`)" }
                     return "; \(previous.stage.rawValue) had \(m.hitchTimeRatioMsPerS.reportFormatted) ms/s"
                         + (cause ?? "") + (m.hangs > 0 ? " and \(m.hangs) hang\(m.hangs == 1 ? "" : "s")" : "")
                 } ?? ""
-            let lead =
-                stage == .mainOnly
-                ? "Stay main-only: everything on main already meets the \(budget)"
-                : "Adopt \(stage.rawValue): it is the simplest stage that meets the \(budget)"
-            return lead + " (hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
-                + "input latency p99 \(metrics.inputLatencyMs.p99.reportFormatted) ms\(contrast))."
+            let figures =
+                "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, input latency p99 "
+                + "\(metrics.inputLatencyMs.p99.reportFormatted) ms\(contrast))"
+            if judgment?.judgment == .borderline {
+                return "\(stage.rawValue) is within the run-to-run noise of the \(budget): it \(judgment!.reason); no "
+                    + "stage met it in every run \(figures)."
+            }
+            let onPath = path.contains { $0.tried == stage } || stage == .mainOnly
+            let simpler = Stage.allCases.filter { $0 < stage && judged[$0]?.judgment == .meets }
+            let lead: String
+            if stage == .mainOnly {
+                lead = "Stay main-only: everything on main already meets the \(budget)"
+            } else if !onPath {
+                lead = "Adopt \(stage.rawValue): it is the simplest stage that met the \(budget) in every run, though "
+                    + "the tree's questions did not lead to it"
+            } else if simpler.isEmpty {
+                lead = "Adopt \(stage.rawValue): it is the simplest stage that meets the \(budget)"
+            } else {
+                lead = "Adopt \(stage.rawValue): the tree's path leads here, and it meets the \(budget)"
+            }
+            return lead + " \(figures)."
+                + simpler.map { whyNot($0, recommended: stage, path: path, byStage: byStage) }.joined()
         }
         if let best = recommendation.bestStage, let metrics = byStage[best]?.metrics {
             return "No stage meets the \(budget); the best measured is \(best.rawValue) "
@@ -213,5 +240,31 @@ extension DecisionTree {
                 + "\(metrics.hangs) hang\(metrics.hangs == 1 ? "" : "s"))."
         }
         return "No stage produced measurements, so no stage can be recommended."
+    }
+
+    /// A sentence saying why `simpler`, which also met the budget in every run, is not the advice: the tree did not
+    /// try it, and what it leaves on main that made the stage before it miss.
+    private func whyNot(
+        _ simpler: Stage,
+        recommended: Stage,
+        path: [DecisionNode],
+        byStage: [Stage: StageResult]
+    ) -> String {
+        let question = path.first { node in Self.questions.contains { $0.node == node.node && $0.stage == simpler } }
+        let notTried =
+            question.map { node in
+                "the tree did not try it (question \(node.node) answered no from \(node.measuredStage?.rawValue ?? "–"))"
+            } ?? "the tree did not try it"
+        // What made the last stage before `simpler` miss, and whether `simpler` still runs that work on main.
+        let before = Stage.allCases.filter { $0 < simpler }.compactMap { byStage[$0]?.metrics.map { ($0, $0.hitchCauses) } }
+        let cause = before.last?.1.first
+        let kept =
+            cause.flatMap { cause -> String? in
+                guard let kind = StepKind.allCases.first(where: { cause.cause.hasPrefix("\($0.rawValue):") }),
+                    simpler.runsOnMain(kind), !recommended.runsOnMain(kind)
+                else { return nil }
+                return ", and it still runs `\(cause.cause)` on main, which \(recommended.rawValue) moves off"
+            } ?? ""
+        return " \(simpler.rawValue) also met the budget in every run, but \(notTried)\(kept)."
     }
 }

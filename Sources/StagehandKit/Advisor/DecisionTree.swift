@@ -21,15 +21,13 @@ struct DecisionTree: Sendable {
         walk(workload, results: results).recommendation
     }
 
-    /// Whether the verdict on `results` is inconclusive for a reason more runs can settle: repetitions that
-    /// disagree, or a later stage not yet better beyond the noise.
+    /// Whether more runs of every stage could settle the verdict on `results`: only when a stage it rests on has
+    /// fewer runs than a decision needs. A stage is judged by whether its runs agree with each other, so a borderline
+    /// stage (runs on both sides of the budget) stays borderline however many runs are added (longer runs, with less
+    /// noise each, can settle it), and a stage that hung or crashed fails for good: neither asks for rounds that
+    /// cannot change the verdict.
     func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
-        walk(workload, results: results).unsettled.contains { reason in
-            switch reason {
-            case .repetitionsDisagree, .notBeyondNoise, .tooFewRuns: true
-            case .skipped: false
-            }
-        }
+        walk(workload, results: results).unsettled.contains(.tooFewRuns)
     }
 
     private func walk(
@@ -39,29 +37,39 @@ struct DecisionTree: Sendable {
         recommendation: Recommendation, unsettled: Set<Unsettled>
     ) {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
+        let judged = Dictionary(uniqueKeysWithValues: results.compactMap { judgment(of: $0) }.map { ($0.stage, $0) })
         var path: [DecisionNode] = []
         var unsettled: Set<Unsettled> = []
+        func note(_ judgment: StageJudgment?) {
+            if let judgment, judgment.judgment == .borderline { unsettled.insert(.borderline(judgment.stage)) }
+        }
+        func finish(_ stage: Stage?) -> (recommendation: Recommendation, unsettled: Set<Unsettled>) {
+            verdict(stage, path: path, unsettled: unsettled, workload: workload, byStage: byStage, judged: judged)
+        }
 
         // 1. Responsive with everything on main?
         let first = responsiveness(of: byStage[.mainOnly])
-        if !first.agreed { unsettled.insert(.repetitionsDisagree) }
+        let mainOnly = judged[.mainOnly]
+        note(mainOnly)
+        let stay = mainOnly?.judgment == .meets
         path.append(
             DecisionNode(
                 node: 1,
                 question: "Is the UI responsive with everything on main?",
                 measuredStage: .mainOnly,
                 evidence: first.evidence,
-                answer: first.responsive,
+                answer: stay,
                 repetitionsAgree: first.agreed,
                 tried: nil,
-                outcome: first.responsive
+                outcome: stay
                     ? "Yes: stay main-only. No concurrency is needed."
-                    : "No: \(first.failure). Look for what keeps main busy."
+                    : mainOnly?.judgment == .borderline
+                        ? "Not in every run: main-only \(mainOnly!.reason). Look for what keeps main busy."
+                        : "No: \(first.responsive ? "main-only \(mainOnly?.reason ?? "was not measured")" : first.failure). "
+                            + "Look for what keeps main busy."
             )
         )
-        if first.responsive {
-            return verdict(.mainOnly, path: path, unsettled: unsettled, workload: workload, byStage: byStage)
-        }
+        if stay { return finish(.mainOnly) }
 
         // 2–4. Each question reads the latest stage tried; a yes tries the next stage.
         var latest = Stage.mainOnly
@@ -72,7 +80,6 @@ struct DecisionTree: Sendable {
                 Self.answer(question, measuredEvidence(for: question, in: run, stage: latest, workload: workload))
             }
             let runsAgree = !runAnswers.contains(!answer)
-            if !runsAgree { unsettled.insert(.repetitionsDisagree) }
             guard answer else {
                 path.append(
                     question.node(
@@ -86,7 +93,7 @@ struct DecisionTree: Sendable {
                 continue
             }
             let candidate = question.stage
-            guard let triedResult = byStage[candidate], triedResult.status != .skipped else {
+            guard let triedResult = byStage[candidate], let judgment = judged[candidate] else {
                 unsettled.insert(.skipped)
                 path.append(
                     question.node(
@@ -101,97 +108,67 @@ struct DecisionTree: Sendable {
                 continue
             }
             let tried = responsiveness(of: triedResult)
-            if !tried.agreed { unsettled.insert(.repetitionsDisagree) }
-            let comparison = compare(triedResult, with: byStage[latest])
-            let beyondNoise = !tried.responsive || comparison.beyondNoise
+            note(judgment)
+            let outcome: String =
+                switch judgment.judgment {
+                case .meets:
+                    "Yes: tried \(candidate.rawValue), and it \(judgment.reason). Adopt \(candidate.rawValue)."
+                case .borderline:
+                    "Yes: tried \(candidate.rawValue); it \(judgment.reason): within the run-to-run noise of the budget."
+                case .fails:
+                    "Yes: tried \(candidate.rawValue), but "
+                        + (tried.responsive || triedResult.status != .ok
+                            ? "\(candidate.rawValue) failed: \(judgment.reason)" : tried.failure)
+                        + "."
+                }
             path.append(
                 question.node(
                     reading: latest,
-                    evidence: evidence + tried.evidence + comparison.evidence,
+                    evidence: evidence + tried.evidence,
                     answer: true,
-                    repetitionsAgree: runsAgree && tried.agreed && beyondNoise,
+                    repetitionsAgree: runsAgree && tried.agreed,
                     tried: candidate,
-                    outcome: !tried.responsive
-                        ? "Yes: tried \(candidate.rawValue), but \(tried.failure)."
-                        : beyondNoise
-                            ? "Yes: tried \(candidate.rawValue), and it is responsive. Adopt \(candidate.rawValue)."
-                            : "Yes: tried \(candidate.rawValue); it is responsive, but not better than "
-                                + "\(latest.rawValue) beyond the run-to-run noise, so it is not adopted."
+                    outcome: outcome
                 )
             )
-            if tried.responsive {
-                guard beyondNoise else {
-                    // Measurement has not shown that the later stage pays: the simpler one stands, unsettled.
-                    unsettled.insert(.notBeyondNoise(candidate))
-                    return verdict(latest, path: path, unsettled: unsettled, workload: workload, byStage: byStage)
-                }
-                return verdict(candidate, path: path, unsettled: unsettled, workload: workload, byStage: byStage)
-            }
+            if judgment.judgment == .meets { return finish(candidate) }
             latest = candidate
         }
 
-        // 5. Nothing meets the budget.
-        let best = bestStage(byStage)
+        // 5. The path found no stage that met the budget in every run. A stage that did, off the path, still beats
+        // `none`: the simplest one is advised, and the verdict says the questions did not lead there.
+        let simplest = Stage.allCases.first { judged[$0]?.judgment == .meets }
+        let edge = Stage.allCases.first { judged[$0]?.judgment == .borderline }
+        let best = simplest ?? edge ?? bestStage(byStage, judged: judged)
         path.append(
             DecisionNode(
                 node: 5,
                 question: "Does any stage meet the budget?",
                 measuredStage: best,
                 evidence: [],
-                answer: false,
+                answer: simplest != nil,
                 repetitionsAgree: true,
                 tried: nil,
-                outcome: best.map { "No: the best stage measured is \($0.rawValue); fix what is left there first." }
+                outcome: simplest.map { stage in
+                    "Yes, off the path: \(stage.rawValue) \(judged[stage]!.reason), though the questions above did not "
+                        + "lead to it. Adopt \(stage.rawValue), the simplest stage that did."
+                } ?? edge.map { stage in
+                    "Only within the noise: \(stage.rawValue) \(judged[stage]!.reason). More runs settle it."
+                } ?? best.map { "No: the best stage measured is \($0.rawValue); fix what is left there first." }
                     ?? "No: no stage produced measurements."
             )
         )
-        return verdict(nil, path: path, unsettled: unsettled, workload: workload, byStage: byStage)
+        return finish(simplest ?? edge)
     }
 
     /// Why a verdict may not be final.
     enum Unsettled: Hashable {
-        /// Repetitions judged alone answer a question differently.
-        case repetitionsDisagree
-        /// This later stage met the budget, but was not better than the recommended one beyond the noise.
-        case notBeyondNoise(Stage)
+        /// This stage, on which the verdict rests, met the budget in some runs and not in others.
+        case borderline(Stage)
         /// A stage the path read had fewer runs than a decision needs.
         case tooFewRuns
         /// A stage the path needed was not measured.
         case skipped
-    }
-
-    /// Whether `tried` is better than `earlier` beyond the run-to-run noise: on a metric where `earlier` fails the
-    /// budget, `tried`'s runs measure lower than `earlier`'s by an exact one-sided Mann-Whitney test over the runs
-    /// (p ≤ ``Thresholds/runTestP``). With 3 runs a side that means every run of `tried` beats every run of
-    /// `earlier`; more runs allow some overlap. Fewer than ``Thresholds/minimumRuns`` on either side never decide.
-    private func compare(_ tried: StageResult, with earlier: StageResult?) -> (beyondNoise: Bool, evidence: [Evidence])
-    {
-        guard let earlier, earlier.metrics != nil else { return (true, []) }  // it hung or crashed: nothing overlaps
-        let triedRuns = tried.repetitions.compactMap(\.metrics)
-        let earlierRuns = earlier.repetitions.compactMap(\.metrics)
-        let failing = responsiveness(of: earlier).evidence.enumerated().filter { !$0.element.holds }.map(\.offset)
-        var best: (p: Double, evidence: Evidence)?
-        for (index, metric) in Metric.budget.map(Metric.of).enumerated() where failing.contains(index) {
-            guard let test = MannWhitney.test(triedRuns.map(metric.value), than: earlierRuns.map(metric.value)) else {
-                continue
-            }
-            let enough = min(triedRuns.count, earlierRuns.count) >= thresholds.minimumRuns
-            let evidence = Evidence(
-                metric: "\(metric.name) lower in \(tried.stage.rawValue) than in \(earlier.stage.rawValue), run by run "
-                    + "(exact one-sided Mann-Whitney over \(triedRuns.count) and \(earlierRuns.count) runs"
-                    + (enough ? "" : "; needs ≥ \(thresholds.minimumRuns) runs a stage") + "; p)",
-                value: test.p,
-                unit: "",
-                comparison: "≤",
-                threshold: thresholds.runTestP,
-                holds: enough && test.p <= thresholds.runTestP,
-                spread: nil,
-                measured: true
-            )
-            if best == nil || test.p < best!.p { best = (test.p, evidence) }
-        }
-        guard let best else { return (false, []) }
-        return (best.evidence.holds, [best.evidence])
     }
 
     /// Whether every measured stage the path read has enough runs for a decision.

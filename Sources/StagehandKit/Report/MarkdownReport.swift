@@ -49,9 +49,13 @@ package struct MarkdownReport: Sendable {
             "> Frame budget \(budget) on \(cores) · \(result.environment.repetitions) repetition"
                 + "\(result.environment.repetitions == 1 ? "" : "s") × "
                 + "\(result.environment.durationSeconds.reportFormatted) s per stage · "
-                + (recommendation.confidence == .decided
-                    ? "repetitions agree"
-                    : "**inconclusive: repetitions disagree**"),
+                + {
+                    switch recommendation.confidence {
+                    case .decided: "repetitions agree"
+                    case .tentative: "**tentative: too few runs, or a stage it needs was not measured**"
+                    case .borderline: "**borderline: a stage it rests on is within the noise of the budget**"
+                    }
+                }(),
         ]
         if let settle = recommendation.settle { lines += [">", "> \(settle)"] }
         return lines

@@ -16,14 +16,65 @@ public struct Recommendation: Codable, Sendable, Equatable {
     public var antiPatterns: [AntiPattern]
     /// When no stage meets the budget: what is left to fix in the best stage.
     public var remainingWork: [String]
+    /// Each measured stage judged against the budget from its runs, in journey order (absent in older results).
+    public var judgments: [StageJudgment] = []
 
     /// The recommended stage, or `nil` for `none`.
     public var recommendedStage: Stage? { Stage(rawValue: stage) }
 
     public enum Confidence: String, Codable, Sendable {
-        /// Every repetition, judged alone, answers every question on the path the same way.
+        /// Every stage the verdict rests on met or missed the budget in every run, with enough runs to say so.
         case decided
-        /// Some repetition answers a question on the path differently: the verdict is within the noise.
-        case inconclusive
+        /// Too few runs, or a stage the decision needed was not measured: the stage the tree reaches is named, and
+        /// more runs (or the stage) would settle it.
+        case tentative
+        /// A stage the verdict rests on met the budget in some runs and not in others: it sits within the run-to-run
+        /// noise of the budget (``StageJudgment/metric`` says on which metric).
+        case borderline
+
+        public init(from decoder: any Decoder) throws {
+            let text = try decoder.singleValueContainer().decode(String.self)
+            // Results written before the three-way confidence said `inconclusive` for runs that disagreed.
+            self = Confidence(rawValue: text) ?? (text == "inconclusive" ? .borderline : .tentative)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case stage, bestStage, summary, confidence, settle, path, antiPatterns, remainingWork, judgments
+    }
+
+    init(
+        stage: String,
+        bestStage: Stage?,
+        summary: String,
+        confidence: Confidence,
+        settle: String?,
+        path: [DecisionNode],
+        antiPatterns: [AntiPattern],
+        remainingWork: [String],
+        judgments: [StageJudgment] = []
+    ) {
+        self.stage = stage
+        self.bestStage = bestStage
+        self.summary = summary
+        self.confidence = confidence
+        self.settle = settle
+        self.path = path
+        self.antiPatterns = antiPatterns
+        self.remainingWork = remainingWork
+        self.judgments = judgments
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        stage = try container.decode(String.self, forKey: .stage)
+        bestStage = try container.decodeIfPresent(Stage.self, forKey: .bestStage)
+        summary = try container.decode(String.self, forKey: .summary)
+        confidence = try container.decode(Confidence.self, forKey: .confidence)
+        settle = try container.decodeIfPresent(String.self, forKey: .settle)
+        path = try container.decode([DecisionNode].self, forKey: .path)
+        antiPatterns = try container.decode([AntiPattern].self, forKey: .antiPatterns)
+        remainingWork = try container.decode([String].self, forKey: .remainingWork)
+        judgments = try container.decodeIfPresent([StageJudgment].self, forKey: .judgments) ?? []
     }
 }
