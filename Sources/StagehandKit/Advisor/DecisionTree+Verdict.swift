@@ -30,7 +30,13 @@ extension DecisionTree {
             remainingWork: best.map { remainingWork(in: $0, workload: workload, byStage: byStage) } ?? [],
             judgments: Stage.allCases.compactMap { judged[$0] }
         )
-        recommendation.summary = summary(recommendation, path: path, workload: workload, byStage: byStage, judged: judged)
+        recommendation.summary = summary(
+            recommendation,
+            path: path,
+            workload: workload,
+            byStage: byStage,
+            judged: judged
+        )
         if let stage = stage ?? best, let behind = fallingBehind(byStage[stage], workload: workload) {
             recommendation.summary += " " + behind
         }
@@ -205,7 +211,8 @@ extension DecisionTree {
             let contrast =
                 previous.map { previous -> String in
                     guard let m = previous.metrics, previous.status == .ok else {
-                        return "; \(previous.stage.rawValue) \(judged[previous.stage]?.reason ?? previous.status.rawValue)"
+                        return
+                            "; \(previous.stage.rawValue) \(judged[previous.stage]?.reason ?? previous.status.rawValue)"
                     }
                     let cause = m.hitchCauses.first.map { " (\($0.percent)% `\($0.cause)`)" }
                     return "; \(previous.stage.rawValue) had \(m.hitchTimeRatioMsPerS.reportFormatted) ms/s"
@@ -224,7 +231,8 @@ extension DecisionTree {
             if stage == .mainOnly {
                 lead = "Stay main-only: everything on main already meets the \(budget)"
             } else if !onPath {
-                lead = "Adopt \(stage.rawValue): it is the simplest stage that met the \(budget) in every run, though "
+                lead =
+                    "Adopt \(stage.rawValue): it is the simplest stage that met the \(budget) in every run, though "
                     + "the tree's questions did not lead to it"
             } else if simpler.isEmpty {
                 lead = "Adopt \(stage.rawValue): it is the simplest stage that meets the \(budget)"
@@ -256,7 +264,9 @@ extension DecisionTree {
                 "the tree did not try it (question \(node.node) answered no from \(node.measuredStage?.rawValue ?? "–"))"
             } ?? "the tree did not try it"
         // What made the last stage before `simpler` miss, and whether `simpler` still runs that work on main.
-        let before = Stage.allCases.filter { $0 < simpler }.compactMap { byStage[$0]?.metrics.map { ($0, $0.hitchCauses) } }
+        let before = Stage.allCases.filter { $0 < simpler }.compactMap {
+            byStage[$0]?.metrics.map { ($0, $0.hitchCauses) }
+        }
         let cause = before.last?.1.first
         let kept =
             cause.flatMap { cause -> String? in
