@@ -3,11 +3,13 @@ extension DecisionTree {
 
     /// `result`'s stage judged against the budget from its runs, or `nil` when it was not measured (skipped).
     ///
-    /// A run meets the budget when it has no hang and every budget metric (``Metric/budget``) is below its limit. The
-    /// stage *fails* when any run hung, crashed or had a hang (an event, not noise), or when every run missed; it
-    /// *meets* when every run met; otherwise it is *borderline*: within the run-to-run noise of the budget. A stage is
-    /// judged by its own runs alone, so a later stage is never held back by how much it overlaps an earlier one: the
-    /// two are compared only where both meet or both fail.
+    /// The stage's figures over all its runs (hitch time pooled, latency histograms merged, hangs summed: the stage
+    /// table's) meet the budget when there is no hang and every budget metric (``Metric/budget``) is below its limit:
+    /// that is ``StageJudgment/overall``, which the walk follows. The judgment adds how its runs agree: the stage
+    /// *fails* when any run hung, crashed or had a hang (an event, not noise), or when it and every run missed; it
+    /// *meets* when it and every run met; otherwise it is *borderline*, within the run-to-run noise of the budget. A
+    /// stage is judged by its own runs alone, so a later stage is never held back by how much it overlaps an earlier
+    /// one: the two are compared only where both meet or both fail.
     func judgment(of result: StageResult) -> StageJudgment? {
         let stage = result.stage
         let runs = result.repetitions.compactMap(\.metrics)
@@ -15,6 +17,7 @@ extension DecisionTree {
             return StageJudgment(
                 stage: stage,
                 judgment: .fails,
+                overall: .fails,
                 runs: runs.count,
                 runsMeeting: 0,
                 reason: "\(failed.status.rawValue) in repetition \(failed.repetition)"
@@ -27,6 +30,7 @@ extension DecisionTree {
             return StageJudgment(
                 stage: stage,
                 judgment: .fails,
+                overall: .fails,
                 runs: runs.count,
                 runsMeeting: meeting,
                 reason: "a hang ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms in \(withHangs) of \(runs.count) "
@@ -41,10 +45,12 @@ extension DecisionTree {
             return "\(metric.name) \(values)\(metric.unit.symbol.isEmpty ? "" : " \(metric.unit.symbol)") in its "
                 + "runs, against < \(budgetLimit(metric.id).reportFormatted)"
         }
-        if meeting == runs.count {
+        let overall: StageJudgment.Judgment = responsiveness(of: result).responsive ? .meets : .fails
+        if meeting == runs.count, overall == .meets {
             return StageJudgment(
                 stage: stage,
                 judgment: .meets,
+                overall: .meets,
                 runs: runs.count,
                 runsMeeting: meeting,
                 reason: "met the budget in \(runs.count == 1 ? "its one run" : "all \(runs.count) runs")"
@@ -57,10 +63,11 @@ extension DecisionTree {
             return range.min < limit && range.max >= limit
         }
         let missed = metrics.indices.first { index in (ranges[index]?.min ?? 0) >= budgetLimit(metrics[index].id) }
-        if meeting == 0 {
+        if meeting == 0, overall == .fails {
             return StageJudgment(
                 stage: stage,
                 judgment: .fails,
+                overall: .fails,
                 runs: runs.count,
                 runsMeeting: 0,
                 reason: (missed ?? straddling).map(phrase) ?? "missed the budget in every run"
@@ -69,11 +76,13 @@ extension DecisionTree {
         return StageJudgment(
             stage: stage,
             judgment: .borderline,
+            overall: overall,
             runs: runs.count,
             runsMeeting: meeting,
             metric: straddling.map { metrics[$0].name },
-            reason: "met the budget in \(meeting) of \(runs.count) runs"
-                + (straddling.map { ": " + phrase($0) } ?? "")
+            reason:
+                "met the budget in \(meeting) of \(runs.count) runs, and \(overall == .meets ? "meets" : "misses") it "
+                + "over all of them" + (straddling.map { " (" + phrase($0) + ")" } ?? "")
         )
     }
 }

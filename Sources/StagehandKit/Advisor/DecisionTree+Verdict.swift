@@ -204,10 +204,9 @@ extension DecisionTree {
             "\(workload.frameBudgetMs.reportFormatted) ms frame budget at \(workload.refreshHz.reportFormatted) Hz"
             + (cores.map { " on \($0) core\($0 == 1 ? "" : "s")" } ?? "")
         if let stage = recommendation.recommendedStage, let metrics = byStage[stage]?.metrics {
-            let judgment = judged[stage]
             let earlier = Stage.allCases.filter { $0 < stage }.compactMap { byStage[$0] }
             // The stage before it that missed: what the advice moves away from.
-            let previous = earlier.last { judged[$0.stage]?.judgment != .meets } ?? earlier.last
+            let previous = earlier.last { judged[$0.stage]?.overall != .meets } ?? earlier.last
             let contrast =
                 previous.map { previous -> String in
                     guard let m = previous.metrics, previous.status == .ok else {
@@ -221,12 +220,8 @@ extension DecisionTree {
             let figures =
                 "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, input latency p99 "
                 + "\(metrics.inputLatencyMs.p99.reportFormatted) ms\(contrast))"
-            if judgment?.judgment == .borderline {
-                return "\(stage.rawValue) is within the run-to-run noise of the \(budget): it \(judgment!.reason); no "
-                    + "stage met it in every run \(figures)."
-            }
             let onPath = path.contains { $0.tried == stage } || stage == .mainOnly
-            let simpler = Stage.allCases.filter { $0 < stage && judged[$0]?.judgment == .meets }
+            let simpler = Stage.allCases.filter { $0 < stage && judged[$0]?.overall == .meets }
             let lead: String
             if stage == .mainOnly {
                 lead = "Stay main-only: everything on main already meets the \(budget)"
@@ -250,7 +245,7 @@ extension DecisionTree {
         return "No stage produced measurements, so no stage can be recommended."
     }
 
-    /// A sentence saying why `simpler`, which also met the budget in every run, is not the advice: the tree did not
+    /// A sentence saying why `simpler`, which also met the budget, is not the advice: the tree did not
     /// try it, and what it leaves on main that made the stage before it miss.
     private func whyNot(
         _ simpler: Stage,
@@ -275,6 +270,6 @@ extension DecisionTree {
                 else { return nil }
                 return ", and it still runs `\(cause.cause)` on main, which \(recommended.rawValue) moves off"
             } ?? ""
-        return " \(simpler.rawValue) also met the budget in every run, but \(notTried)\(kept)."
+        return " \(simpler.rawValue) also met the budget, but \(notTried)\(kept)."
     }
 }

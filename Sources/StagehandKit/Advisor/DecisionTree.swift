@@ -51,7 +51,7 @@ struct DecisionTree: Sendable {
         let first = responsiveness(of: byStage[.mainOnly])
         let mainOnly = judged[.mainOnly]
         note(mainOnly)
-        let stay = mainOnly?.judgment == .meets
+        let stay = mainOnly?.overall == .meets
         path.append(
             DecisionNode(
                 node: 1,
@@ -63,10 +63,9 @@ struct DecisionTree: Sendable {
                 tried: nil,
                 outcome: stay
                     ? "Yes: stay main-only. No concurrency is needed."
-                    : mainOnly?.judgment == .borderline
-                        ? "Not in every run: main-only \(mainOnly!.reason). Look for what keeps main busy."
-                        : "No: \(first.responsive ? "main-only \(mainOnly?.reason ?? "was not measured")" : first.failure). "
-                            + "Look for what keeps main busy."
+                        + (mainOnly?.judgment == .borderline ? " (Borderline: main-only \(mainOnly!.reason).)" : "")
+                    : "No: \(first.responsive ? "main-only \(mainOnly?.reason ?? "was not measured")" : first.failure). "
+                        + "Look for what keeps main busy."
             )
         )
         if stay { return finish(.mainOnly) }
@@ -110,12 +109,14 @@ struct DecisionTree: Sendable {
             let tried = responsiveness(of: triedResult)
             note(judgment)
             let outcome: String =
-                switch judgment.judgment {
-                case .meets:
+                switch (judgment.judgment, judgment.overall) {
+                case (.meets, _):
                     "Yes: tried \(candidate.rawValue), and it \(judgment.reason). Adopt \(candidate.rawValue)."
-                case .borderline:
-                    "Yes: tried \(candidate.rawValue); it \(judgment.reason): within the run-to-run noise of the budget."
-                case .fails:
+                case (.borderline, .meets):
+                    "Yes: tried \(candidate.rawValue); it \(judgment.reason): borderline. Adopt \(candidate.rawValue)."
+                case (.borderline, _):
+                    "Yes: tried \(candidate.rawValue); it \(judgment.reason): borderline, and not adopted."
+                case (.fails, _):
                     "Yes: tried \(candidate.rawValue), but "
                         + (tried.responsive || triedResult.status != .ok
                             ? "\(candidate.rawValue) failed: \(judgment.reason)" : tried.failure)
@@ -131,15 +132,15 @@ struct DecisionTree: Sendable {
                     outcome: outcome
                 )
             )
-            if judgment.judgment == .meets { return finish(candidate) }
+            if judgment.overall == .meets { return finish(candidate) }
             latest = candidate
         }
 
-        // 5. The path found no stage that met the budget in every run. A stage that did, off the path, still beats
+        // 5. Every stage the path tried missed the budget. A stage off the path that met it over its runs still beats
         // `none`: the simplest one is advised, and the verdict says the questions did not lead there.
-        let simplest = Stage.allCases.first { judged[$0]?.judgment == .meets }
-        let edge = Stage.allCases.first { judged[$0]?.judgment == .borderline }
-        let best = simplest ?? edge ?? bestStage(byStage, judged: judged)
+        let simplest = Stage.allCases.first { judged[$0]?.overall == .meets }
+        note(simplest.flatMap { judged[$0] })
+        let best = simplest ?? bestStage(byStage, judged: judged)
         path.append(
             DecisionNode(
                 node: 5,
@@ -147,18 +148,16 @@ struct DecisionTree: Sendable {
                 measuredStage: best,
                 evidence: [],
                 answer: simplest != nil,
-                repetitionsAgree: true,
+                repetitionsAgree: simplest.map { judged[$0]?.judgment == .meets } ?? true,
                 tried: nil,
                 outcome: simplest.map { stage in
                     "Yes, off the path: \(stage.rawValue) \(judged[stage]!.reason), though the questions above did not "
                         + "lead to it. Adopt \(stage.rawValue), the simplest stage that did."
-                } ?? edge.map { stage in
-                    "Only within the noise: \(stage.rawValue) \(judged[stage]!.reason). More runs settle it."
                 } ?? best.map { "No: the best stage measured is \($0.rawValue); fix what is left there first." }
                     ?? "No: no stage produced measurements."
             )
         )
-        return finish(simplest ?? edge)
+        return finish(simplest)
     }
 
     /// Why a verdict may not be final.

@@ -1,6 +1,6 @@
 /// One stage judged against the frame budget from its runs, before any stage is compared with another.
 ///
-/// JSON: `recommendation.judgments[i] = { "stage", "judgment", "runs", "runsMeeting", "metric", "reason" }`.
+/// JSON: `recommendation.judgments[i] = { "stage", "judgment", "overall", "runs", "runsMeeting", "metric", "reason" }`.
 public struct StageJudgment: Codable, Sendable, Equatable {
     public enum Judgment: String, Codable, Sendable {
         /// Every run met the budget: no hang, every budget metric below its threshold.
@@ -13,6 +13,10 @@ public struct StageJudgment: Codable, Sendable, Equatable {
 
     public var stage: Stage
     public var judgment: Judgment
+    /// `meets` or `fails`: the stage judged on its figures over all its runs (hitch time pooled, latency histograms
+    /// merged, hangs summed), as the stage table shows them. The same as ``judgment`` unless that is `borderline`,
+    /// where it says which side of the budget the runs together fall on.
+    public var overall: Judgment
     /// The runs that produced measurements.
     public var runs: Int
     /// How many of them met the budget.
@@ -26,6 +30,7 @@ public struct StageJudgment: Codable, Sendable, Equatable {
     package init(
         stage: Stage,
         judgment: Judgment,
+        overall: Judgment,
         runs: Int,
         runsMeeting: Int,
         metric: String? = nil,
@@ -33,6 +38,7 @@ public struct StageJudgment: Codable, Sendable, Equatable {
     ) {
         self.stage = stage
         self.judgment = judgment
+        self.overall = overall
         self.runs = runs
         self.runsMeeting = runsMeeting
         self.metric = metric
