@@ -92,8 +92,9 @@ extension StagehandCommand {
             do {
                 let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
                 defer { try? file.close() }
-                try file.seekToEnd()
-                try file.write(contentsOf: Data(markdown.utf8))
+                // A blank line after what earlier steps wrote, so the comparison's heading starts a block of its own.
+                let separator = try file.seekToEnd() > 0 ? "\n" : ""
+                try file.write(contentsOf: Data((separator + markdown).utf8))
             } catch {
                 throw ToolFailure("could not append to \(path): \(error.localizedDescription)")
             }

@@ -34,8 +34,8 @@ extension StagehandCommand {
         @Option(
             name: .customLong("max-repetitions"),
             help: ArgumentHelp(
-                "When the verdict is inconclusive after --repetitions (3 or more), run more rounds of every stage, "
-                    + "one at a time, up to this many (--max-repetitions r turns that off).",
+                "When more runs could settle the verdict after --repetitions (3 or more), run more rounds of every "
+                    + "stage, one at a time, up to this many (--max-repetitions r turns that off).",
                 valueName: "n"
             )
         )
@@ -160,9 +160,10 @@ extension StagehandCommand {
                 )
             }
 
-            // Ctrl-C or a cancelled CI job: kill the running child, write nothing, exit 128 + the signal.
+            // Ctrl-C, a cancelled CI job or a closed terminal (or the plugin passing one of those on): kill the running
+            // child, write nothing, exit 128 + the signal.
             let interruption = Interruption()
-            let signalSources = [SIGINT, SIGTERM].map { number in
+            let signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { interruption.interrupt(by: number) }

@@ -40,7 +40,7 @@ extension CLITests {
             )
             #expect(gated.status == 2)
             let markdown = try String(contentsOf: summary, encoding: .utf8)
-            #expect(markdown.hasPrefix("# Earlier step\n# Stagehand compare: image-pipeline"), "appended, not replaced")
+            #expect(markdown.hasPrefix("# Earlier step\n\n# Stagehand compare: image-pipeline"), "appended, not replaced")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: verdict)) as? [String: Any])
             #expect(json["outcome"] as? String == "regressed")
             #expect(json["exitStatus"] as? Int == 2)

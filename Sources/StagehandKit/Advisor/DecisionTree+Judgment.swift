@@ -70,7 +70,7 @@ extension DecisionTree {
                 overall: .fails,
                 runs: runs.count,
                 runsMeeting: 0,
-                reason: (missed ?? straddling).map(phrase) ?? "missed the budget in every run"
+                reason: missed.map(phrase) ?? "missed the budget in every run, on one metric or another"
             )
         }
         return StageJudgment(

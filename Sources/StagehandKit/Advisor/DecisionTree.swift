@@ -51,6 +51,7 @@ struct DecisionTree: Sendable {
         let first = responsiveness(of: byStage[.mainOnly])
         let mainOnly = judged[.mainOnly]
         note(mainOnly)
+        if mainOnly == nil { unsettled.insert(.skipped) }  // left out of --stages: question 1 is not answered
         let stay = mainOnly?.overall == .meets
         path.append(
             DecisionNode(

@@ -16,15 +16,14 @@ package enum ChildLifetime {
     /// The status a child exits with when its deadline passes: 124, as `timeout(1)` uses.
     static let hungExitStatus: Int32 = 124
 
-    private static let queue = DispatchQueue(label: "stagehand.child-lifetime", qos: .utility)
+    /// At the highest QoS: on macOS a stage that keeps its threads busy must not starve the one timer that ends it.
+    private static let queue = DispatchQueue(label: "stagehand.child-lifetime", qos: .userInteractive)
 
     /// Starts watching; keep the returned timer alive for as long as the watch should last.
     ///
-    /// - Parameter deadlineSeconds: how long, from now, the child may run before it ends itself as hung; `nil` for
-    ///   no deadline.
-    static func start(deadlineSeconds: Double?) -> any DispatchSourceTimer {
+    /// - Parameter deadline: when the child ends itself as hung; `nil` for no deadline.
+    static func start(deadline: DispatchTime?) -> any DispatchSourceTimer {
         let parent = getppid()
-        let deadline = deadlineSeconds.map { DispatchTime.now() + $0 }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
         timer.setEventHandler {

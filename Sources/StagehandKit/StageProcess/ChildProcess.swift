@@ -54,8 +54,10 @@ struct ChildProcess {
         process.standardOutput = output
         process.standardError = output
         let tail = OutputTail()
+        let drained = DispatchSemaphore(value: 0)
         output.fileHandleForReading.readabilityHandler = { handle in
-            tail.append(handle.availableData)
+            let data = handle.availableData
+            if data.isEmpty { drained.signal() } else { tail.append(data) }  // empty: every writer has closed it
         }
         let started = Instant.now
         let wait = ChildWait()
@@ -79,15 +81,24 @@ struct ChildProcess {
             let grace = Self.graceSeconds
             DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds + grace) {
                 guard !wait.isOver else { return }
-                if let refused = ChildSignal.send(SIGKILL, to: pid) {
-                    wait.noteKillRefused(refused)
-                    DispatchQueue.global().asyncAfter(deadline: .now() + grace) { wait.end(.watchdog) }
-                } else {
-                    wait.noteKilled()
-                }
+                wait.noteWatchdogSignalled()
+                if let refused = ChildSignal.send(SIGKILL, to: pid) { wait.noteKillRefused(refused) }
+                // Killed or not, the wait ends a grace period later: a process the kernel cannot reap at once, or
+                // one refused the signal, is not waited for past the limit.
+                DispatchQueue.global().asyncAfter(deadline: .now() + grace) { wait.end(.watchdog) }
             }
         }
         _ = interruption?.running(nil)
+        if wait.reason == .exited {
+            // The last output is the evidence of a crash: read it to the end, but not past a second, since a process
+            // the user's code started may hold the pipe open after the child itself is gone.
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    _ = drained.wait(timeout: .now() + 1)
+                    continuation.resume()
+                }
+            }
+        }
         output.fileHandleForReading.readabilityHandler = nil
         let seconds = Instant.now.milliseconds(since: started) / 1000
         let ending: Ending
@@ -96,11 +107,13 @@ struct ChildProcess {
             ending = .interrupted
         case .watchdog:
             // The child may still be running: its output is not waited for, nor its status read.
-            ending = .timedOut(seconds: seconds, killRefused: wait.killRefused ?? "no answer")
+            ending = .timedOut(seconds: seconds, killRefused: wait.killRefused ?? "it did not end after SIGKILL")
         case .exited, nil:
-            tail.append(output.fileHandleForReading.readDataToEndOfFile())
+            let killedByWatchdog =
+                wait.watchdogSignalled && process.terminationReason == .uncaughtSignal
+                && process.terminationStatus == SIGKILL
             ending =
-                if wait.killed {
+                if killedByWatchdog {
                     .timedOut(seconds: seconds, killRefused: nil)
                 } else if process.terminationReason == .uncaughtSignal {
                     .signalled(process.terminationStatus)
@@ -121,7 +134,7 @@ private final class ChildWait: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Void, any Error>?
         var reason: Reason?
-        var killed = false
+        var watchdogSignalled = false
         var killRefused: String?
     }
 
@@ -150,12 +163,12 @@ private final class ChildWait: Sendable {
         continuation?.resume(throwing: error)
     }
 
-    func noteKilled() { state.withLock { $0.killed = true } }
+    func noteWatchdogSignalled() { state.withLock { $0.watchdogSignalled = true } }
     func noteKillRefused(_ why: String) { state.withLock { $0.killRefused = why } }
 
     var isOver: Bool { state.withLock { $0.reason != nil } }
     var reason: Reason? { state.withLock { $0.reason } }
-    var killed: Bool { state.withLock { $0.killed } }
+    var watchdogSignalled: Bool { state.withLock { $0.watchdogSignalled } }
     var killRefused: String? { state.withLock { $0.killRefused } }
 }
 

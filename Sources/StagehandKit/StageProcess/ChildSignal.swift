@@ -9,10 +9,12 @@ enum ChildSignal {
 
     /// Sends `signal` to `pid`.
     ///
-    /// - Returns: `nil` when it was sent, or why not (`strerror`).
+    /// - Returns: `nil` when it was sent or the process was already gone (`ESRCH`: nothing left to stop), or why
+    ///   it could not be sent (`strerror`).
     @discardableResult
     static func send(_ signal: Int32, to pid: pid_t) -> String? {
         if refused { return String(cString: strerror(EPERM)) }
-        return kill(pid, signal) == 0 ? nil : String(cString: strerror(errno))
+        guard kill(pid, signal) != 0, errno != ESRCH else { return nil }
+        return String(cString: strerror(errno))
     }
 }

@@ -44,7 +44,7 @@ package enum StageChild {
     package static func run(_ invocation: StageChildInvocation, catalog: WorkloadCatalog) async throws {
         if let cores = invocation.cores { try CoreLimit.runOn(cores) }  // before anything starts a thread
         invocation.priority.apply()
-        let lifetime = ChildLifetime.start(deadlineSeconds: invocation.deadlineSeconds)
+        let lifetime = ChildLifetime.start(deadline: invocation.deadlineUptimeNanoseconds.map(DispatchTime.init))
         defer { lifetime.cancel() }
         MainQueue.mark()
         let workload = try JSONDecoder().decode(

@@ -23,9 +23,10 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     package var traceFile: String?
     /// How many CPUs the child runs on, when fewer than all (``CoreLimit``).
     package var cores: Int?
-    /// How long the child may run before it ends itself as hung (``ChildLifetime``): the watchdog's limit, set by
-    /// ``run(executable:durationSeconds:interruption:)``.
-    var deadlineSeconds: Double?
+    /// When the child ends itself as hung (``ChildLifetime``): the watchdog's limit from the parent's launch of it, on
+    /// the uptime clock every process shares (`DispatchTime`), so a slow start-up does not move it later than the
+    /// parent's own watchdog. Set by ``run(executable:durationSeconds:interruption:)``.
+    var deadlineUptimeNanoseconds: UInt64?
 
     package init(
         stage: Stage,
@@ -79,13 +80,14 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         durationSeconds: Double,
         interruption: Interruption? = nil
     ) async throws -> RepetitionResult {
+        let limit = StageChild.watchdogSeconds(forDuration: durationSeconds)
         var invocation = self
-        invocation.deadlineSeconds = StageChild.watchdogSeconds(forDuration: durationSeconds)
+        invocation.deadlineUptimeNanoseconds = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)
         let child = ChildProcess(
             executable: executable,
             arguments: invocation.arguments,
             environment: Self.environment,
-            timeoutSeconds: StageChild.watchdogSeconds(forDuration: durationSeconds),
+            timeoutSeconds: limit,
             interruption: interruption
         )
         func failed(_ status: StageStatus, _ failure: String) -> RepetitionResult {

@@ -21,12 +21,17 @@ struct SVGCanvas {
                 + ##"viewBox="0 0 \##(w) \##(h)" font-family="sans-serif" font-size="12">"##,
             ##"<rect width="100%" height="100%" fill="white"/>"##,
             ##"<text x="\##(Self.number(titleX))" y="\##(Self.number(titleY))" font-size="15" font-weight="bold">"##
-                + "\(title)</text>",
+                + "\(Self.escaped(title))</text>",
         ]
     }
 
     /// A coordinate or length as the charts write it: one decimal.
     static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// `text` as XML character data: a headroom of "< ×0.031" or a workload's name must not end the element.
+    static func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+    }
 
     /// A line from (`x1`, `y1`) to (`x2`, `y2`); `attributes` (each with a leading space) follow the stroke.
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, attributes: String = "") {
@@ -38,7 +43,9 @@ struct SVGCanvas {
 
     /// `content` at (`x`, `y`); `attributes` (each with a leading space), such as ` text-anchor="end"`, follow.
     mutating func text(_ content: String, x: Double, y: Double, attributes: String = "") {
-        elements.append(##"<text x="\##(Self.number(x))" y="\##(Self.number(y))"\##(attributes)>\##(content)</text>"##)
+        elements.append(
+            ##"<text x="\##(Self.number(x))" y="\##(Self.number(y))"\##(attributes)>\##(Self.escaped(content))</text>"##
+        )
     }
 
     /// A rectangle with its top left at (`x`, `y`); `attributes` (each with a leading space) follow.
