@@ -40,6 +40,7 @@ extension RunRecorder {
             stepTimings[key.interaction][key.step].add(nanoseconds: nanoseconds, onMain: onMain)
         }
 
+        /// Records a wait for `subsystem`'s actor (known to ``prepare(stepKeys:subsystems:)``, or added).
         mutating func recordSubsystemWait(_ subsystem: String, nanoseconds: UInt64) {
             subsystemHopWait[subsystemIndex(subsystem)].record(nanoseconds: nanoseconds)
         }
