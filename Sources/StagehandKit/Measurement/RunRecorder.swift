@@ -42,6 +42,9 @@ final class RunRecorder: Sendable {
         var arrivals: [Instant] = []
         /// The arrivals of interactions that were due but never reached their handler before arrivals stopped.
         var undelivered: [Instant] = []
+        /// Interactions queued for main (waiting for their handler, or to hop onto the main actor), by quarter of
+        /// the arrival window.
+        var queued = QuarterTally()
         /// The workload's subsystems, in order: what a pending hop's subsystem position names.
         var subsystems: [String] = []
     }
@@ -86,9 +89,9 @@ final class RunRecorder: Sendable {
 
     /// Sizes every table the run will fill, so recording allocates nothing once the run is measured: the step keys
     /// (in interaction, then step, order), the subsystems, room for `deliveries` interactions; and the arrival window
-    /// from `arrivalsStart` to `arrivalsEnd` (frames whose vsync comes later, in the drain, whose length differs by
-    /// stage, are left out of the hitch-time ratio). `causeLabels` names what hitch time is attributed to
-    /// (``HitchAttribution/labels(for:)``).
+    /// from `arrivalsStart` to `arrivalsEnd` (the backlog is tallied by its quarters; frames whose vsync comes later,
+    /// in the drain, whose length differs by stage, are left out of the hitch-time ratio). `causeLabels` names what
+    /// hitch time is attributed to (``HitchAttribution/labels(for:)``).
     func prepare(
         stepKeys: [StepTiming.Key],
         subsystems: [String],
@@ -97,8 +100,10 @@ final class RunRecorder: Sendable {
         arrivalsEnd: Instant,
         causeLabels: [String] = []
     ) {
+        let window = QuarterTally(window: arrivalsStart, end: arrivalsEnd)
         _ = pendingHops.storeIfNil(PendingHops(capacity: deliveries, epoch: arrivalsStart))
         main.withLock { main in
+            main.queued = window
             main.subsystems = subsystems
             main.causeLabels = causeLabels
             main.attribution = HitchAttribution(causes: causeLabels.count)
@@ -112,6 +117,8 @@ final class RunRecorder: Sendable {
         }
         threads.updateAll { record in
             record.prepare(stepKeys: stepKeys, subsystems: subsystems)
+            record.backlog = window
+            record.queued = window
             record.finished.reserve(deliveries)
             record.longJobs.reserveCapacity(64)
         }
@@ -271,8 +278,8 @@ final class RunRecorder: Sendable {
     }
 
     /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), which arrived at `arrival`, reached its
-    /// handler on main at `start`: one lock for its arrival (always kept: the in-flight count needs it) and its
-    /// input latency.
+    /// handler on main at `start`: one lock for its arrival (always kept: the in-flight count needs it), its input
+    /// latency and its wait in the backlog.
     func handlerStarted(_ id: Int, arrival: Instant, at start: Instant) {
         main.withLock { main in
             precondition(id == main.arrivals.count, "delivery numbers are given in order")
@@ -280,6 +287,7 @@ final class RunRecorder: Sendable {
             guard probes else { return }
             main.mainActorEntries += 1
             main.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
+            main.queued.add(from: arrival, to: start)
             noteWait(Span(start: arrival, end: start), in: &main)
         }
     }
@@ -291,18 +299,20 @@ final class RunRecorder: Sendable {
             record.completed += 1
             record.hopsOfCompleted += mainActorEntries
             record.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+            record.backlog.add(from: arrival, to: end)
         }
         ended.add(1, ordering: .relaxed)
     }
 
-    /// Interaction number `id` ended early at `end`: one of its steps threw (``stepFailed(_:error:at:)``). It is
-    /// done, so not unfinished, but not completed either: failures are counted apart, and leave interaction latency
-    /// and throughput out.
-    func interactionFailed(_ id: Int, at end: Instant) {
+    /// Interaction number `id`, which arrived at `arrival`, ended early at `end`: one of its steps threw
+    /// (``stepFailed(_:error:at:)``). It is done, so not unfinished, but not completed either: failures are counted
+    /// apart, and leave interaction latency and throughput out.
+    func interactionFailed(_ id: Int, arrival: Instant, at end: Instant) {
         pendingHops.load()?.settled(id)  // a hop asked before the step threw, back on main in the stage's catch
         threads.withRecord { record in
             record.finished.insert(id)
             record.failed += 1
+            record.backlog.add(from: arrival, to: end)
         }
         ended.add(1, ordering: .relaxed)  // no longer in flight
     }
@@ -337,6 +347,7 @@ final class RunRecorder: Sendable {
         main.withLock { main in
             main.mainActorEntries += 1
             main.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested))
+            main.queued.add(from: requested, to: started)
         }
     }
 
@@ -344,7 +355,10 @@ final class RunRecorder: Sendable {
     func poolHop(_ id: Int, requested: Instant, started: Instant) {
         guard probes else { return }
         pendingHops.load()?.settled(id)
-        threads.withRecord { $0.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
+        threads.withRecord { record in
+            record.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested))
+            record.queued.add(from: requested, to: started)
+        }
     }
 
     /// Records one main-actor job of an interaction, which held main for `job`, `stepNanoseconds` of it in steps.
@@ -372,6 +386,7 @@ final class RunRecorder: Sendable {
         pendingHops.load()?.settled(id)
         threads.withRecord { record in
             record.recordSubsystemWait(subsystem, nanoseconds: started.nanoseconds(since: requested))
+            record.queued.add(from: requested, to: started)
         }
     }
 
@@ -401,9 +416,10 @@ final class RunRecorder: Sendable {
 
     /// The metrics of a run that took arrivals for `arrivalSeconds` and ended at `end`, `runSeconds` after it started
     /// (drain included). What was still waiting at `end` enters its figures with its wait so far, a lower bound:
-    /// interactions in flight or never delivered, interaction latency; hops asked and not started, their hop waits
-    /// (main actor, pool, subsystem actors). Allocation figures come from the probe's two samples, less
-    /// `harnessAllocations` (what Stagehand's own objects took during the run: see ``HarnessAllocations``).
+    /// interactions in flight or never delivered, interaction latency and the backlog; hops asked and not started,
+    /// their hop waits (main actor, pool, subsystem actors) and the backlog's queue. Allocation figures come from the
+    /// probe's two samples, less `harnessAllocations` (what Stagehand's own objects took during the run: see
+    /// ``HarnessAllocations``).
     ///
     /// Reading the metrics changes nothing recorded, however often it is done.
     func metrics(
@@ -433,12 +449,17 @@ final class RunRecorder: Sendable {
         metrics.hangs = hangs.count
         metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
         var interactionLatency = all.interactionLatency
+        var queued = all.queued
+        queued.add(main.queued)
         if let end {
             for (id, arrival) in main.arrivals.enumerated() where !all.finished.contains(id) {
                 interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                all.backlog.add(from: arrival, to: end)
             }
             for arrival in main.undelivered {
                 interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                all.backlog.add(from: arrival, to: end)
+                queued.add(from: arrival, to: end)
             }
             for hop in pendingHops.load()?.pending(before: end) ?? [] {
                 let waitNs = end.nanoseconds(since: hop.asked)
@@ -449,8 +470,11 @@ final class RunRecorder: Sendable {
                     guard main.subsystems.indices.contains(index) else { continue }
                     all.recordSubsystemWait(main.subsystems[index], nanoseconds: waitNs)
                 }
+                queued.add(from: hop.asked, to: end)
             }
         }
+        metrics.backlogByQuarter = all.backlog.means
+        metrics.queuedByQuarter = queued.means
         metrics.inputLatencyMs = LatencySummary(microseconds: main.inputLatency)
         metrics.interactionLatencyMs = LatencySummary(microseconds: interactionLatency)
         let delivered = main.arrivals.count

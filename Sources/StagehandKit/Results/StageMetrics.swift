@@ -59,6 +59,17 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     /// nor unfinished; a stage's figure is the total over its runs.
     public var interactionsFailed: Int = 0
 
+    // MARK: Backlog
+
+    /// Interactions in flight (arrived, delivered or not, and not finished) on average over each quarter of the
+    /// arrival window, first to last. Empty in results written before it was measured.
+    public var backlogByQuarter: [Double] = []
+    /// Of those, the interactions queued for a thread: arrived and not yet handed to their handler, or asked to run on
+    /// the main actor, the cooperative pool or a subsystem's actor and not started there, on average over each
+    /// quarter of the arrival window. A queue that grows through the window is a stage falling behind its arrivals.
+    /// Empty in results written before it was measured.
+    public var queuedByQuarter: [Double] = []
+
     // MARK: Hops
 
     /// Times a completed interaction entered the main actor (its handler included), on average.
@@ -169,6 +180,8 @@ extension StageMetrics {
         interactionsUnfinished =
             try container.decodeIfPresent(Int.self, forKey: .interactionsUnfinished) ?? interactionsUnfinished
         interactionsFailed = try container.decodeIfPresent(Int.self, forKey: .interactionsFailed) ?? interactionsFailed
+        backlogByQuarter = try container.decodeIfPresent([Double].self, forKey: .backlogByQuarter) ?? backlogByQuarter
+        queuedByQuarter = try container.decodeIfPresent([Double].self, forKey: .queuedByQuarter) ?? queuedByQuarter
         mainActorHopsPerInteraction =
             try container.decodeIfPresent(Double.self, forKey: .mainActorHopsPerInteraction)
             ?? mainActorHopsPerInteraction

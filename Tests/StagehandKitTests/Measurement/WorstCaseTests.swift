@@ -82,7 +82,7 @@ import Testing
         recorder.hopAsked(0, to: .pool, at: .at(100))
         recorder.poolHop(0, requested: .at(100), started: .at(101))
         recorder.hopAsked(1, to: .mainActor, at: .at(200))
-        recorder.interactionFailed(1, at: .at(300))  // its io threw; the catch ran on main
+        recorder.interactionFailed(1, arrival: .at(0), at: .at(300))  // its io threw; the catch ran on main
         recorder.hopAsked(2, to: .mainActor, at: .at(1500))  // the answer of an io step due after the end
         let (metrics, _) = Self.metrics(of: recorder, endingAt: 1000)
         #expect(metrics.poolHopWaitMs.count == 1)

@@ -92,6 +92,6 @@ final class InteractionRun: Sendable {
     func fail() {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
-        recorder.interactionFailed(id, at: now)
+        recorder.interactionFailed(id, arrival: arrival, at: now)
     }
 }
