@@ -17,7 +17,7 @@ enum ConstructedRuns {
         func prepared() -> RunRecorder {
             let recorder = RunRecorder(refreshHz: 60)
             recorder.prepare(
-                stepKeys: [],
+                stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
                 subsystems: [],
                 deliveries: arrivalsMs.count + 16,
                 arrivalsStart: .at(0),
@@ -56,16 +56,23 @@ enum ConstructedRuns {
         return window.metrics(of: recorder, endingAt: end)
     }
 
-    /// `main-only` overloaded: each interaction holds main for `serviceMs`, one after another, so main completes
-    /// 1000 / `serviceMs` interactions a second whatever arrives; events that arrive while it is busy wait for their
-    /// handler, and those still waiting when arrivals stop are never delivered.
+    /// `main-only` overloaded: each interaction holds main for `serviceMs`, so main completes 1000 / `serviceMs`
+    /// interactions a second whatever arrives.
     static func overloadedMain(_ window: Window, serviceMs: Double) -> StageMetrics {
+        mainOnly(window, arrivalsMs: window.arrivalsMs, serviceMs: serviceMs)
+    }
+
+    /// `main-only` with arrivals at `arrivalsMs`, each holding main for `serviceMs` (a compute step), one after
+    /// another: events that arrive while main is busy wait for their handler, and those still waiting when arrivals
+    /// stop are never delivered.
+    static func mainOnly(_ window: Window, arrivalsMs: [Double], serviceMs: Double) -> StageMetrics {
         let recorder = window.prepared()
+        let key = StepTiming.Key(interaction: 0, step: 0)
         let arrivalsEnd = window.seconds * 1000
         var free = 0.0
         var delivered = 0
         var undelivered: [Instant] = []
-        for arrival in window.arrivalsMs {
+        for arrival in arrivalsMs {
             let start = max(arrival, free)
             guard start < arrivalsEnd else {
                 undelivered.append(.at(arrival))
@@ -73,10 +80,24 @@ enum ConstructedRuns {
             }
             recorder.handlerStarted(delivered, arrival: .at(arrival), at: .at(start))
             free = start + serviceMs
+            recorder.stepRan(key, kind: .compute, from: .at(start), to: .at(free), onMain: true)
             recorder.interactionFinished(delivered, arrival: .at(arrival), at: .at(free), mainActorEntries: 1)
             delivered += 1
         }
         recorder.undelivered(undelivered, at: .at(max(arrivalsEnd, free)))
         return window.metrics(of: recorder, endingAt: max(arrivalsEnd, free))
+    }
+
+    /// The arrivals of a Poisson stream at `ratePerS` over `seconds`, as a run with `seed` draws them.
+    static func poissonArrivalsMs(ratePerS: Double, seconds: Double, seed: UInt64) -> [Double] {
+        var schedule = ArrivalSchedule(
+            interactions: [Interaction(name: "tap", ratePerSecond: ratePerS, arrival: .poisson, steps: [])],
+            start: .at(0),
+            end: .at(seconds * 1000),
+            seed: seed
+        )
+        var arrivals: [Double] = []
+        while let arrival = schedule.take() { arrivals.append(arrival.time.milliseconds(since: .at(0))) }
+        return arrivals
     }
 }
