@@ -462,6 +462,7 @@ final class RunRecorder: Sendable {
                 queued.add(from: arrival, to: end)
             }
             for hop in pendingHops.load()?.pending(before: end) ?? [] {
+                queued.add(from: hop.asked, to: end)
                 let waitNs = end.nanoseconds(since: hop.asked)
                 switch hop.destination {
                 case .mainActor: main.mainHopWait.record(nanoseconds: waitNs)
@@ -470,7 +471,6 @@ final class RunRecorder: Sendable {
                     guard main.subsystems.indices.contains(index) else { continue }
                     all.recordSubsystemWait(main.subsystems[index], nanoseconds: waitNs)
                 }
-                queued.add(from: hop.asked, to: end)
             }
         }
         metrics.backlogByQuarter = all.backlog.means

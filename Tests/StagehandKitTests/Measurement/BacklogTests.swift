@@ -26,14 +26,7 @@ import Testing
     /// Each interaction is in flight from its arrival to its end; it is queued while it waits for its handler or for
     /// a hop to start, and not while it runs or awaits I/O.
     @Test func anInteractionIsInFlightUntilItEndsAndQueuedOnlyWhileItWaitsForAThread() {
-        let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(
-            stepKeys: [],
-            subsystems: ["store"],
-            deliveries: 4,
-            arrivalsStart: .at(0),
-            arrivalsEnd: .at(400)
-        )
+        let recorder = ConstructedRuns.Window(seconds: 0.4, ratePerS: 10).prepared()
         recorder.handlerStarted(0, arrival: .at(0), at: .at(100))  // waited a quarter for main
         recorder.hopAsked(0, to: .pool, at: .at(100))
         recorder.poolHop(0, requested: .at(100), started: .at(150))  // and half a quarter for the pool
