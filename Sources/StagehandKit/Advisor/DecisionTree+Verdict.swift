@@ -91,10 +91,11 @@ extension DecisionTree {
     /// A sentence saying that `result`'s stage falls behind its arrivals, and why, or `nil` when it keeps up:
     /// more than ``Thresholds/unfinishedShare`` of the interactions that arrived were still unfinished at the end.
     func fallingBehind(_ result: StageResult?, workload: Workload) -> String? {
-        guard let result, let metrics = result.metrics, metrics.interactionsArrived > 0 else { return nil }
-        let unfinished = metrics.interactionsUnfinished
-        guard Double(unfinished) > Double(metrics.interactionsArrived) * thresholds.unfinishedShare, unfinished >= 2
-        else { return nil }
+        // Judged by the queue for threads through the arrival window, not by what is unfinished after the drain: a
+        // stage that keeps up with interactions longer than the drain leaves them unfinished without falling behind.
+        guard let result, let metrics = result.metrics, let growth = thresholds.queueGrowth(metrics) else { return nil }
+        let limit = thresholds.queueGrowthLimit(metrics, workload: workload)
+        guard growth > limit else { return nil }
         let stage = result.stage.rawValue
         let contended = thresholds.contendedHopWaitMs(budgetMs: workload.frameBudgetMs)
         var causes: [String] = []
@@ -116,8 +117,12 @@ extension DecisionTree {
             causes.isEmpty
             ? "its interactions take longer than their arrivals allow"
             : causes.joined(separator: " and ")
-        return "But \(stage) falls behind: \(unfinished) of \(metrics.interactionsArrived) interactions were still "
-            + "unfinished when the run ended, because \(why); its interaction latency p99 "
+        let queued = metrics.queuedByQuarter
+        return "But \(stage) falls behind: the interactions queued for a thread grew from "
+            + "\(queued[0].reportFormatted) on average in the first quarter of the arrivals to "
+            + "\(queued[3].reportFormatted) in the last (more than the \(limit.reportFormatted) its arrivals "
+            + "explain), because \(why); \(metrics.interactionsUnfinished) of \(metrics.interactionsArrived) "
+            + "interactions were still unfinished when the run ended, and its interaction latency p99 "
             + "(\(metrics.interactionLatencyMs.p99.reportFormatted) ms) counts them with their wait so far."
     }
 

@@ -27,14 +27,42 @@ struct Thresholds: Sendable, Equatable, Codable {
     var allocationIncrease = 0.1
     /// …or completes this fraction fewer interactions per second.
     var throughputDecrease = 0.05
-    /// A stage falls behind its arrivals when more than this share of them is unfinished at the end of its run.
-    var unfinishedShare = 0.05
+    /// A stage falls behind its arrivals when the interactions queued for a thread (``StageMetrics/queuedByQuarter``)
+    /// grow from the first quarter of the arrival window to the last by more than this share of the arrivals between
+    /// the two quarters' middles…
+    var queueGrowthShare = 0.1
+    /// …plus this many standard deviations of the Poisson arrivals among them (a burst by chance, which a stage that
+    /// keeps up works off later)…
+    var queueGrowthPoissonDeviations = 1.5
+    /// …and by at least this many interactions.
+    var queueGrowthMinimum = 2.0
 
     init() {}
 
     /// A hop wait p99 from this many milliseconds on counts as contention, in a run whose frame budget is `budgetMs`.
     func contendedHopWaitMs(budgetMs: Double) -> Double {
         budgetMs * hopWaitFractionOfBudget
+    }
+
+    /// How much the queue for threads grew in `metrics`: its mean in the arrival window's last quarter less its mean
+    /// in the first; `nil` when the run did not measure it (results written before it was).
+    func queueGrowth(_ metrics: StageMetrics) -> Double? {
+        let queued = metrics.queuedByQuarter
+        guard queued.count == 4 else { return nil }
+        return queued[3] - queued[0]
+    }
+
+    /// The most the queue for threads may grow (``queueGrowth(_:)``) in a run of `workload` that measured `metrics`,
+    /// before the stage counts as falling behind. It scales with the arrivals between the first and the last
+    /// quarter's middles (three quarters of the window): those the workload's rates make due, or those that arrived
+    /// when more did (a burst by chance gets the room its size calls for); with room for the Poisson ones' bursts.
+    func queueGrowthLimit(_ metrics: StageMetrics, workload: Workload) -> Double {
+        let rate = workload.interactions.reduce(0) { $0 + $1.ratePerSecond }
+        let poissonRate = workload.interactions.filter { $0.arrival == .poisson }.reduce(0) { $0 + $1.ratePerSecond }
+        let arrivals = max(rate * metrics.arrivalSeconds, Double(metrics.interactionsArrived)) * 0.75
+        let poisson = rate > 0 ? arrivals * poissonRate / rate : 0
+        let bursts = poisson.squareRoot() * queueGrowthPoissonDeviations
+        return max(queueGrowthMinimum, arrivals * queueGrowthShare + bursts)
     }
 
     /// Whether the cooperative pool was saturated in `metrics`: busy from ``poolSaturation`` on while `@concurrent`

@@ -93,6 +93,7 @@ final class MainLoop {
             },
             subsystems: workload.subsystems,
             deliveries: Self.expectedArrivals(of: workload),
+            arrivalsStart: start,
             arrivalsEnd: arrivalsEnd,
             causeLabels: HitchAttribution.labels(for: workload)
         )
@@ -186,6 +187,7 @@ final class MainLoop {
                 body: bodies[step],
                 subsystem: subsystems[step],
                 key: StepTiming.Key(interaction: index, step: step),
+                delivery: id,
                 calibration: calibration,
                 recorder: recorder,
                 segment: segment,

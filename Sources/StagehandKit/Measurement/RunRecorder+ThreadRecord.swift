@@ -14,6 +14,10 @@ extension RunRecorder {
         /// Delivery numbers of the interactions finished here.
         var finished = DeliverySet()
         var poolHopWait = Histogram<UInt64>.microseconds()
+        /// Interactions in flight (arrived, not finished), by quarter of the arrival window: those finished here.
+        var backlog = QuarterTally()
+        /// Interactions queued for the pool or a subsystem's actor, by quarter of the arrival window.
+        var queued = QuarterTally()
         /// Subsystem names, and each one's hop waits at the same position: a short list, searched by name, because
         /// a dictionary's lookup allocated in debug builds.
         var subsystems: [String] = []
@@ -40,6 +44,7 @@ extension RunRecorder {
             stepTimings[key.interaction][key.step].add(nanoseconds: nanoseconds, onMain: onMain)
         }
 
+        /// Records a wait for `subsystem`'s actor (known to ``prepare(stepKeys:subsystems:)``, or added).
         mutating func recordSubsystemWait(_ subsystem: String, nanoseconds: UInt64) {
             subsystemHopWait[subsystemIndex(subsystem)].record(nanoseconds: nanoseconds)
         }
@@ -82,6 +87,8 @@ extension RunRecorder {
             hopsOfCompleted += other.hopsOfCompleted
             finished.formUnion(other.finished)
             poolHopWait.add(other.poolHopWait)
+            backlog.add(other.backlog)
+            queued.add(other.queued)
             for (subsystem, wait) in zip(other.subsystems, other.subsystemHopWait) {
                 subsystemHopWait[subsystemIndex(subsystem)].add(wait)
             }

@@ -8,7 +8,8 @@ import Synchronization
 /// sized before the run, so recording allocates nothing. Each thread records into its own shard (``ThreadShards``),
 /// and what only main records has a record of its own, so no two threads ever wait for one lock while the run goes
 /// on: a record costs an uncontended lock and a histogram increment, well under a microsecond. The shards are merged
-/// when the metrics are read.
+/// when the metrics are read. The hop each interaction has asked for and not started is one atomic word per delivery
+/// (``PendingHops``), so what is still queued when the run ends is known without a lock.
 final class RunRecorder: Sendable {
     /// What only the main loop records: frames, event deliveries, hops onto main. Touched by main alone while the
     /// run goes on, so its lock is never contended.
@@ -27,7 +28,8 @@ final class RunRecorder: Sendable {
         var causeLabels: [String] = []
         /// The cause of each interaction's first step; its other steps follow.
         var firstCause: [Int] = []
-        /// See ``prepare(stepKeys:subsystems:deliveries:arrivalsEnd:)``; `nil` counts every frame.
+        /// See ``prepare(stepKeys:subsystems:deliveries:arrivalsStart:arrivalsEnd:causeLabels:)``; `nil` counts every
+        /// frame.
         var arrivalsEnd: Instant?
         var droppedFrames = 0
         /// Waits for main (a frame's, an event's) of a hang's length or longer. Rare, so a plain array.
@@ -38,8 +40,13 @@ final class RunRecorder: Sendable {
         var mainActorEntries = 0
         /// The arrival of each delivered interaction, by delivery number (interactions handed to their handler).
         var arrivals: [Instant] = []
-        /// Interactions that were due but never reached their handler before arrivals stopped.
-        var undelivered = 0
+        /// The arrivals of interactions that were due but never reached their handler before arrivals stopped.
+        var undelivered: [Instant] = []
+        /// Interactions queued for main (waiting for their handler, or to hop onto the main actor), by quarter of
+        /// the arrival window.
+        var queued = QuarterTally()
+        /// The workload's subsystems, in order: what a pending hop's subsystem position names.
+        var subsystems: [String] = []
     }
 
     /// A stretch of time on the run's clock.
@@ -51,6 +58,9 @@ final class RunRecorder: Sendable {
 
     private let main = Mutex(MainRecord())
     private let threads: ThreadShards<ThreadRecord>
+    /// The hop each interaction has asked for and not started yet: made once, when the run is prepared, then read
+    /// without a lock by every thread (a never-prepared recorder tracks none).
+    private let pendingHops = AtomicLazyReference<PendingHops>()
     /// Interactions finished, on any thread: what the end timer compares with deliveries, every 5 ms.
     private let ended = Atomic<Int>(0)
     /// The cooperative pool's width: one thread per core.
@@ -78,17 +88,23 @@ final class RunRecorder: Sendable {
     }
 
     /// Sizes every table the run will fill, so recording allocates nothing once the run is measured: the step keys
-    /// (in interaction, then step, order), the subsystems, room for `deliveries` interactions; and when arrivals stop
-    /// (`arrivalsEnd`: frames whose vsync comes later, the drain, whose length differs by stage, are left out of the
-    /// hitch-time ratio). `causeLabels` names what hitch time is attributed to (``HitchAttribution/labels(for:)``).
+    /// (in interaction, then step, order), the subsystems, room for `deliveries` interactions; and the arrival window
+    /// from `arrivalsStart` to `arrivalsEnd` (the backlog is tallied by its quarters; frames whose vsync comes later,
+    /// in the drain, whose length differs by stage, are left out of the hitch-time ratio). `causeLabels` names what
+    /// hitch time is attributed to (``HitchAttribution/labels(for:)``).
     func prepare(
         stepKeys: [StepTiming.Key],
         subsystems: [String],
         deliveries: Int,
+        arrivalsStart: Instant,
         arrivalsEnd: Instant,
         causeLabels: [String] = []
     ) {
+        let window = QuarterTally(window: arrivalsStart, end: arrivalsEnd)
+        _ = pendingHops.storeIfNil(PendingHops(capacity: deliveries, epoch: arrivalsStart))
         main.withLock { main in
+            main.queued = window
+            main.subsystems = subsystems
             main.causeLabels = causeLabels
             main.attribution = HitchAttribution(causes: causeLabels.count)
             main.firstCause = Array(repeating: 0, count: (stepKeys.map(\.interaction).max() ?? -1) + 1)
@@ -101,6 +117,8 @@ final class RunRecorder: Sendable {
         }
         threads.updateAll { record in
             record.prepare(stepKeys: stepKeys, subsystems: subsystems)
+            record.backlog = window
+            record.queued = window
             record.finished.reserve(deliveries)
             record.longJobs.reserveCapacity(64)
         }
@@ -160,11 +178,12 @@ final class RunRecorder: Sendable {
         )
     }
 
-    /// Records a frame still waiting for main when the run ended: a hang if it waited long enough, and a hitch
-    /// for however long it is already past its deadline.
+    /// Records a frame still waiting for main when the run ended: its main-loop latency so far (a lower bound), a
+    /// hang if it waited long enough, and a hitch for however long it is already past its deadline.
     func pendingFrame(vsync: Instant, at now: Instant) {
         let overrun = overrun(of: vsync, at: now)
         let cause = main.withLock { main -> (cause: String, share: Double)? in
+            main.mainLoopLatency.record(nanoseconds: now.nanoseconds(since: vsync))
             noteWait(Span(start: vsync, end: now), in: &main)
             guard let overrun else { return nil }
             return noteHitch(overrun, vsync: vsync, end: now, in: &main)
@@ -221,11 +240,16 @@ final class RunRecorder: Sendable {
 
     /// Counts arrivals that were due but never reached their handler before the run stopped taking events.
     ///
-    /// Each one's input latency is recorded as its wait until `now`: a lower bound, so a main thread too busy to take
-    /// events is never flattered by leaving them out.
+    /// Each one's input latency is recorded as its wait until `now`, and its interaction latency, when the metrics
+    /// are read, as its wait until the run's end: lower bounds, so a main thread too busy to take events is never
+    /// flattered by leaving them out.
     func undelivered(_ arrivals: [Instant], at now: Instant) {
         main.withLock { main in
-            main.undelivered += arrivals.count
+            if main.undelivered.isEmpty {
+                main.undelivered = arrivals  // shares the buffer: nothing allocated
+            } else {
+                main.undelivered += arrivals
+            }
             for arrival in arrivals {
                 main.inputLatency.record(nanoseconds: now.nanoseconds(since: arrival))
                 noteWait(Span(start: arrival, end: now), in: &main)
@@ -254,8 +278,8 @@ final class RunRecorder: Sendable {
     }
 
     /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), which arrived at `arrival`, reached its
-    /// handler on main at `start`: one lock for its arrival (always kept: the in-flight count needs it) and its
-    /// input latency.
+    /// handler on main at `start`: one lock for its arrival (always kept: the in-flight count needs it), its input
+    /// latency and its wait in the backlog.
     func handlerStarted(_ id: Int, arrival: Instant, at start: Instant) {
         main.withLock { main in
             precondition(id == main.arrivals.count, "delivery numbers are given in order")
@@ -263,27 +287,32 @@ final class RunRecorder: Sendable {
             guard probes else { return }
             main.mainActorEntries += 1
             main.inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
+            main.queued.add(from: arrival, to: start)
             noteWait(Span(start: arrival, end: start), in: &main)
         }
     }
 
     func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
+        pendingHops.load()?.settled(id)
         threads.withRecord { record in
             record.finished.insert(id)
             record.completed += 1
             record.hopsOfCompleted += mainActorEntries
             record.interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+            record.backlog.add(from: arrival, to: end)
         }
         ended.add(1, ordering: .relaxed)
     }
 
-    /// Interaction number `id` ended early at `end`: one of its steps threw (``stepFailed(_:error:at:)``). It is
-    /// done, so not unfinished, but not completed either: failures are counted apart, and leave interaction latency
-    /// and throughput out.
-    func interactionFailed(_ id: Int, at end: Instant) {
+    /// Interaction number `id`, which arrived at `arrival`, ended early at `end`: one of its steps threw
+    /// (``stepFailed(_:error:at:)``). It is done, so not unfinished, but not completed either: failures are counted
+    /// apart, and leave interaction latency and throughput out.
+    func interactionFailed(_ id: Int, arrival: Instant, at end: Instant) {
+        pendingHops.load()?.settled(id)  // a hop asked before the step threw, back on main in the stage's catch
         threads.withRecord { record in
             record.finished.insert(id)
             record.failed += 1
+            record.backlog.add(from: arrival, to: end)
         }
         ended.add(1, ordering: .relaxed)  // no longer in flight
     }
@@ -303,19 +332,33 @@ final class RunRecorder: Sendable {
 
     // MARK: Hops
 
-    /// Records the wait of a hop onto the main actor: asked at `requested`, running there at `started`.
-    func mainActorHop(requested: Instant, started: Instant) {
+    /// Interaction number `id` asked at `asked` to run on `destination`: pending until the hop's record below (or
+    /// the interaction's end), so a hop still queued when the run ends counts with its wait so far.
+    func hopAsked(_ id: Int, to destination: HopDestination, at asked: Instant) {
         guard probes else { return }
+        pendingHops.load()?.asked(id, destination, at: asked)
+    }
+
+    /// Records the wait of interaction `id`'s hop onto the main actor: asked at `requested`, running there at
+    /// `started`.
+    func mainActorHop(_ id: Int, requested: Instant, started: Instant) {
+        guard probes else { return }
+        pendingHops.load()?.settled(id)
         main.withLock { main in
             main.mainActorEntries += 1
             main.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested))
+            main.queued.add(from: requested, to: started)
         }
     }
 
-    /// Records the wait of a hop onto the cooperative pool (a `@concurrent` function starting).
-    func poolHop(requested: Instant, started: Instant) {
+    /// Records the wait of interaction `id`'s hop onto the cooperative pool (a `@concurrent` function starting).
+    func poolHop(_ id: Int, requested: Instant, started: Instant) {
         guard probes else { return }
-        threads.withRecord { $0.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested)) }
+        pendingHops.load()?.settled(id)
+        threads.withRecord { record in
+            record.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested))
+            record.queued.add(from: requested, to: started)
+        }
     }
 
     /// Records one main-actor job of an interaction, which held main for `job`, `stepNanoseconds` of it in steps.
@@ -337,11 +380,13 @@ final class RunRecorder: Sendable {
         if StageMetrics.isHang(nanoseconds: nanoseconds) { record.longJobs.append(job) }
     }
 
-    /// Records the wait of a hop onto a subsystem's actor.
-    func subsystemHop(_ subsystem: String, requested: Instant, started: Instant) {
+    /// Records the wait of interaction `id`'s hop onto a subsystem's actor.
+    func subsystemHop(_ id: Int, _ subsystem: String, requested: Instant, started: Instant) {
         guard probes else { return }
+        pendingHops.load()?.settled(id)
         threads.withRecord { record in
             record.recordSubsystemWait(subsystem, nanoseconds: started.nanoseconds(since: requested))
+            record.queued.add(from: requested, to: started)
         }
     }
 
@@ -370,9 +415,11 @@ final class RunRecorder: Sendable {
     // MARK: Result
 
     /// The metrics of a run that took arrivals for `arrivalSeconds` and ended at `end`, `runSeconds` after it started
-    /// (drain included). Interactions still in flight then enter interaction latency with their wait so far, a lower
-    /// bound. Allocation figures come from the probe's two samples, less `harnessAllocations` (what Stagehand's own
-    /// objects took during the run: see ``HarnessAllocations``).
+    /// (drain included). What was still waiting at `end` enters its figures with its wait so far, a lower bound:
+    /// interactions in flight or never delivered, interaction latency and the backlog; hops asked and not started,
+    /// their hop waits (main actor, pool, subsystem actors) and the backlog's queue. Allocation figures come from the
+    /// probe's two samples, less `harnessAllocations` (what Stagehand's own objects took during the run: see
+    /// ``HarnessAllocations``).
     ///
     /// Reading the metrics changes nothing recorded, however often it is done.
     func metrics(
@@ -385,7 +432,7 @@ final class RunRecorder: Sendable {
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
         var all = ThreadRecord()
         threads.forEach { all.add($0) }
-        let main = self.main.withLock { $0 }
+        var main = self.main.withLock { $0 }  // a copy: what is added below for the end changes nothing recorded
         var metrics = StageMetrics()
         let seconds = max(runSeconds, 1e-9)
         let arrivalWindow = max(arrivalSeconds ?? runSeconds, 1e-9)
@@ -402,15 +449,36 @@ final class RunRecorder: Sendable {
         metrics.hangs = hangs.count
         metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
         var interactionLatency = all.interactionLatency
+        var queued = all.queued
+        queued.add(main.queued)
         if let end {
             for (id, arrival) in main.arrivals.enumerated() where !all.finished.contains(id) {
                 interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                all.backlog.add(from: arrival, to: end)
+            }
+            for arrival in main.undelivered {
+                interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                all.backlog.add(from: arrival, to: end)
+                queued.add(from: arrival, to: end)
+            }
+            for hop in pendingHops.load()?.pending(before: end) ?? [] {
+                queued.add(from: hop.asked, to: end)
+                let waitNs = end.nanoseconds(since: hop.asked)
+                switch hop.destination {
+                case .mainActor: main.mainHopWait.record(nanoseconds: waitNs)
+                case .pool: all.poolHopWait.record(nanoseconds: waitNs)
+                case .subsystem(let index):
+                    guard main.subsystems.indices.contains(index) else { continue }
+                    all.recordSubsystemWait(main.subsystems[index], nanoseconds: waitNs)
+                }
             }
         }
+        metrics.backlogByQuarter = all.backlog.means
+        metrics.queuedByQuarter = queued.means
         metrics.inputLatencyMs = LatencySummary(microseconds: main.inputLatency)
         metrics.interactionLatencyMs = LatencySummary(microseconds: interactionLatency)
         let delivered = main.arrivals.count
-        let arrived = delivered + main.undelivered
+        let arrived = delivered + main.undelivered.count
         metrics.interactionsArrived = arrived
         metrics.interactionsCompleted = all.completed
         metrics.interactionsFailed = all.failed

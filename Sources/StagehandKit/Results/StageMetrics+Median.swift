@@ -15,6 +15,10 @@ extension StageMetrics {
             \.mainActorJobs.over100ms, \.mainActorJobs.hangLength, \.mainActorJobs.over500ms,
         ]
     }
+    /// Figures by quarter of the arrival window: the median of each quarter.
+    private static var quarters: [WritableKeyPath<StageMetrics, [Double]>] {
+        [\.backlogByQuarter, \.queuedByQuarter]
+    }
     private static var latencies: [WritableKeyPath<StageMetrics, LatencySummary>] {
         [
             \.mainLoopLatencyMs, \.frameOverrunMs, \.inputLatencyMs, \.interactionLatencyMs, \.hopWaitMs,
@@ -28,6 +32,11 @@ extension StageMetrics {
         self.init()
         for path in Self.doubles { self[keyPath: path] = median(runs.map { $0[keyPath: path] }) }
         for path in Self.integers { self[keyPath: path] = median(runs.map { $0[keyPath: path] }) }
+        for path in Self.quarters {
+            let counts = Set(runs.map { $0[keyPath: path].count })
+            guard counts.count == 1, let count = counts.first else { continue }  // a run without it: none
+            self[keyPath: path] = (0..<count).map { quarter in median(runs.map { $0[keyPath: path][quarter] }) }
+        }
         for path in Self.latencies {
             self[keyPath: path] = LatencySummary(medianOf: runs.map { $0[keyPath: path] })
         }

@@ -28,7 +28,8 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var frames: Int = 0
     /// Vsyncs coalesced while a frame job was pending.
     public var droppedFrames: Int = 0
-    /// Vsync → frame job start on main.
+    /// Vsync → frame job start on main; a frame still waiting for main when the run ended counts with (end − vsync), a
+    /// lower bound.
     public var mainLoopLatencyMs = LatencySummary()
     /// Frame work end − (vsync + P), over the frames that hitched.
     public var frameOverrunMs = LatencySummary()
@@ -46,8 +47,8 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     /// Arrival → the handler starting on the main actor.
     public var inputLatencyMs = LatencySummary()
-    /// Arrival → the last step done; an interaction unfinished when the run ended counts with (end − arrival), a lower
-    /// bound.
+    /// Arrival → the last step done; an interaction unfinished when the run ended, delivered or not, counts with
+    /// (end − arrival), a lower bound.
     public var interactionLatencyMs = LatencySummary()
     /// Interactions completed per second of the arrival window (the workload's duration).
     public var throughputPerS: Double = 0
@@ -59,11 +60,23 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     /// nor unfinished; a stage's figure is the total over its runs.
     public var interactionsFailed: Int = 0
 
+    // MARK: Backlog
+
+    /// Interactions in flight (arrived, delivered or not, and not finished) on average over each quarter of the
+    /// arrival window, first to last. Empty in results written before it was measured.
+    public var backlogByQuarter: [Double] = []
+    /// Of those, the interactions queued for a thread: arrived and not yet handed to their handler, or asked to run on
+    /// the main actor, the cooperative pool or a subsystem's actor and not started there, on average over each
+    /// quarter of the arrival window. A queue that grows through the window is a stage falling behind its arrivals.
+    /// Empty in results written before it was measured.
+    public var queuedByQuarter: [Double] = []
+
     // MARK: Hops
 
     /// Times a completed interaction entered the main actor (its handler included), on average.
     public var mainActorHopsPerInteraction: Double = 0
-    /// Asked to run on the main actor → running there, for entries after the handler.
+    /// Asked to run on the main actor → running there, for entries after the handler; a hop still queued when the run
+    /// ended counts with (end − asked), a lower bound, as in the two waits below.
     public var hopWaitMs = LatencySummary()
     /// The same wait for each subsystem actor (`actor-extracted` only), keyed by subsystem.
     public var subsystemHopWaitMs: [String: LatencySummary] = [:]
@@ -169,6 +182,8 @@ extension StageMetrics {
         interactionsUnfinished =
             try container.decodeIfPresent(Int.self, forKey: .interactionsUnfinished) ?? interactionsUnfinished
         interactionsFailed = try container.decodeIfPresent(Int.self, forKey: .interactionsFailed) ?? interactionsFailed
+        backlogByQuarter = try container.decodeIfPresent([Double].self, forKey: .backlogByQuarter) ?? backlogByQuarter
+        queuedByQuarter = try container.decodeIfPresent([Double].self, forKey: .queuedByQuarter) ?? queuedByQuarter
         mainActorHopsPerInteraction =
             try container.decodeIfPresent(Double.self, forKey: .mainActorHopsPerInteraction)
             ?? mainActorHopsPerInteraction

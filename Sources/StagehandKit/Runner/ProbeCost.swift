@@ -22,7 +22,14 @@ package enum ProbeCost {
     private static func nanosecondsPerStep(probes: Bool, steps: Int) -> Double {
         let recorder = RunRecorder(refreshHz: 60, probes: probes)
         let key = StepTiming.Key(interaction: 0, step: 0)
-        recorder.prepare(stepKeys: [key], subsystems: [], deliveries: 1, arrivalsEnd: .now)
+        let now = Instant.now  // a window the loop's records fall in, so they are tallied as in a run
+        recorder.prepare(
+            stepKeys: [key],
+            subsystems: [],
+            deliveries: 1,
+            arrivalsStart: now,
+            arrivalsEnd: now.adding(milliseconds: 600_000)
+        )
         let segment = MainSegment(recorder: recorder)
         let step = StepRun(
             kind: .compute,
@@ -31,6 +38,7 @@ package enum ProbeCost {
             body: .simulated(.milliseconds(0)),
             subsystem: 0,
             key: key,
+            delivery: 0,
             calibration: CalibratedWork(iterationsPerMs: 1),
             recorder: recorder,
             segment: segment,
@@ -46,12 +54,12 @@ package enum ProbeCost {
         )
         let start = Instant.now
         for _ in 0..<steps {
-            interaction.enteredPool(requestedAt: .now)
+            interaction.enteredPool(requestedAt: interaction.hopAsked(to: .pool))
             try? step.work()  // a simulated step never throws
             // What `enteredMainActor` records, without needing the main actor here.
-            let requested = Instant.now
+            let requested = interaction.hopAsked(to: .mainActor)
             let resumed = Instant.now
-            recorder.mainActorHop(requested: requested, started: resumed)
+            recorder.mainActorHop(0, requested: requested, started: resumed)
             segment.open(at: resumed)
         }
         return Double(Instant.now.nanoseconds(since: start)) / Double(steps)

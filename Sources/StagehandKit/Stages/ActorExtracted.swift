@@ -15,7 +15,7 @@ struct ActorExtracted: StageExecutor {
 
     func handle(_ interaction: InteractionRun) {
         let subsystems = self.subsystems
-        let asked = Instant.now
+        let asked = interaction.hopAsked(to: .pool)
         Task { @concurrent in await Self.perform(interaction, subsystems: subsystems, requestedAt: asked) }
     }
 
@@ -35,9 +35,13 @@ struct ActorExtracted: StageExecutor {
                 case .io:
                     _ = try await step.io()
                 case .state:
-                    try await subsystems[step.subsystem].update(step, for: interaction, requestedAt: .now)
+                    try await subsystems[step.subsystem].update(
+                        step,
+                        for: interaction,
+                        requestedAt: interaction.hopAsked(to: .subsystem(step.subsystem))
+                    )
                 case .ui:
-                    let asked = Instant.now
+                    let asked = interaction.hopAsked(to: .mainActor)
                     try await MainActor.run {
                         interaction.enteredMainActor(requestedAt: asked)
                         try step.work()

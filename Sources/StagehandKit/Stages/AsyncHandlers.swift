@@ -9,7 +9,7 @@ struct AsyncHandlers: StageExecutor {
 
     func handle(_ interaction: InteractionRun) {
         let state = self.state
-        let asked = Instant.now
+        let asked = interaction.hopAsked(to: .mainActor)
         Task {  // inherits the main actor
             interaction.enteredMainActor(requestedAt: asked)
             do {

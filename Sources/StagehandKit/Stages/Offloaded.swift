@@ -9,7 +9,7 @@ struct Offloaded: StageExecutor {
 
     func handle(_ interaction: InteractionRun) {
         let state = self.state
-        let asked = Instant.now
+        let asked = interaction.hopAsked(to: .mainActor)
         Task {  // inherits the main actor
             interaction.enteredMainActor(requestedAt: asked)
             do {
@@ -20,7 +20,11 @@ struct Offloaded: StageExecutor {
                     case .state:
                         try step.work(on: state[step])  // @MainActor subsystem state: already on main
                     case .compute:
-                        let finished = try await Self.compute(step, of: interaction, requestedAt: .now)  // off main
+                        let finished = try await Self.compute(
+                            step,
+                            of: interaction,
+                            requestedAt: interaction.hopAsked(to: .pool)
+                        )  // off main
                         interaction.enteredMainActor(requestedAt: finished)
                     case .io:
                         let completed = try await step.io()
@@ -45,6 +49,6 @@ struct Offloaded: StageExecutor {
     ) async throws -> Instant {
         interaction.enteredPool(requestedAt: requested)
         try step.work()
-        return .now
+        return interaction.hopAsked(to: .mainActor)
     }
 }

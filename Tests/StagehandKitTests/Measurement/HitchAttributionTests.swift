@@ -84,6 +84,7 @@ import Testing
             stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
             subsystems: [],
             deliveries: 4,
+            arrivalsStart: .at(0),
             arrivalsEnd: .at(10_000),
             causeLabels: HitchAttribution.labels(for: workload)
         )

@@ -74,7 +74,7 @@ import Testing
 
     @Test func theHitchTimeRatioIsOverTheArrivalWindowNotTheDrain() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 0, arrivalsEnd: .at(1000))
+        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 0, arrivalsStart: .at(0), arrivalsEnd: .at(1000))
         // Each frame ends 1 ms past its deadline: one interval of hitch time. The second's vsync is in the drain.
         recorder.frame(vsync: .at(500), started: .at(500), ended: .at(517.667), coalesced: 0)
         recorder.frame(vsync: .at(1500), started: .at(1500), ended: .at(1517.667), coalesced: 0)
@@ -170,7 +170,13 @@ import Testing
     /// metrics merge them, so an interaction finished anywhere is finished, and one finished nowhere is not.
     @Test func interactionsFinishedOnOtherThreadsAreMergedWithTheirArrivals() async {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(stepKeys: [], subsystems: [], deliveries: 100, arrivalsEnd: .at(1000))
+        recorder.prepare(
+            stepKeys: [],
+            subsystems: [],
+            deliveries: 100,
+            arrivalsStart: .at(0),
+            arrivalsEnd: .at(1000)
+        )
         for id in 0..<100 { recorder.handlerStarted(id, arrival: .at(Double(id)), at: .at(Double(id))) }
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {

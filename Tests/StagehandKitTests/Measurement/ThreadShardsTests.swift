@@ -71,9 +71,12 @@ import Testing
         let key = StepTiming.Key(interaction: 0, step: 0)
         recorder.frame(vsync: .at(0), started: .at(1), ended: .at(20), coalesced: 1)
         recorder.handlerStarted(id, arrival: .at(0), at: .at(400))
-        recorder.mainActorHop(requested: .at(1), started: .at(2))
-        recorder.poolHop(requested: .at(1), started: .at(2))
-        recorder.subsystemHop("store", requested: .at(1), started: .at(2))
+        recorder.hopAsked(id, to: .mainActor, at: .at(1))
+        recorder.mainActorHop(id, requested: .at(1), started: .at(2))
+        recorder.hopAsked(id, to: .pool, at: .at(1))
+        recorder.poolHop(id, requested: .at(1), started: .at(2))
+        recorder.hopAsked(id, to: .subsystem(0), at: .at(1))
+        recorder.subsystemHop(id, "store", requested: .at(1), started: .at(2))
         recorder.mainActorJob(RunRecorder.Span(start: .at(0), end: .at(260)), stepNanoseconds: 1000)
         recorder.stepRan(key, kind: .compute, from: .at(0), to: Instant(nanoseconds: 1000), onMain: false)
         recorder.stepRan(key, kind: .ui, from: .at(0), to: Instant(nanoseconds: 1000), onMain: true)
@@ -87,6 +90,7 @@ import Testing
             stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
             subsystems: ["store"],
             deliveries: 100,
+            arrivalsStart: .at(0),
             arrivalsEnd: .at(10_000),
             causeLabels: ["frame work", "job overhead", "ui: render"]  // the frame above hitches: attributed
         )

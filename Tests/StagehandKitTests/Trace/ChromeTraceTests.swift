@@ -111,6 +111,7 @@ struct ChromeTraceTests {
             stepKeys: [key],
             subsystems: [],
             deliveries: 4,
+            arrivalsStart: Self.at(0),
             arrivalsEnd: Self.at(1000),
             causeLabels: ["frame work", "job overhead", "compute: decode"]
         )

@@ -2,8 +2,8 @@ import Synchronization
 
 /// One arrival of an interaction, as the stage code sees it: its steps, and the hooks that account for its hops.
 ///
-/// The accounting is done in the interaction's own code, where the hops are: stamp the time a hop is asked for, and
-/// call ``enteredMainActor(requestedAt:)`` when the code runs on the main actor again.
+/// The accounting is done in the interaction's own code, where the hops are: stamp the time a hop is asked for
+/// (``hopAsked(to:)``), and call ``enteredMainActor(requestedAt:)`` when the code runs on the main actor again.
 final class InteractionRun: Sendable {
     let name: String
     let steps: [StepRun]
@@ -40,12 +40,22 @@ final class InteractionRun: Sendable {
         segment.close(at: .now)
     }
 
+    /// The interaction asks to run on `destination` now: the hop is pending until the code runs there (an
+    /// `entered…` call below), so a hop still queued when the run ends counts with its wait so far.
+    ///
+    /// - Returns: the instant it asked, to pass to the `entered…` call.
+    func hopAsked(to destination: HopDestination) -> Instant {
+        let now = Instant.now
+        recorder.hopAsked(id, to: destination, at: now)
+        return now
+    }
+
     /// The interaction's code runs on the main actor again, after asking to at `requested`.
     @MainActor
     func enteredMainActor(requestedAt requested: Instant) {
         let now = Instant.now
         mainActorEntries.add(1, ordering: .relaxed)
-        recorder.mainActorHop(requested: requested, started: now)
+        recorder.mainActorHop(id, requested: requested, started: now)
         segment.open(at: now)
         recorder.trace?.wait(.mainActorHop, of: name, from: requested, to: now)
     }
@@ -55,7 +65,7 @@ final class InteractionRun: Sendable {
     /// The thread takes background priority here when the run models Apple's scheduling (``BackgroundPriority``).
     func enteredPool(requestedAt requested: Instant) {
         let now = Instant.now
-        recorder.poolHop(requested: requested, started: now)
+        recorder.poolHop(id, requested: requested, started: now)
         recorder.trace?.wait(.poolHop, of: name, from: requested, to: now)
         BackgroundPriority.enteringBackgroundWork()
     }
@@ -63,7 +73,7 @@ final class InteractionRun: Sendable {
     /// The interaction's code runs on a subsystem's actor, after asking to at `requested`.
     func enteredSubsystem(_ subsystem: String, requestedAt requested: Instant) {
         let now = Instant.now
-        recorder.subsystemHop(subsystem, requested: requested, started: now)
+        recorder.subsystemHop(id, subsystem, requested: requested, started: now)
         recorder.trace?.wait(.actorHop, subsystem, of: name, from: requested, to: now)
         BackgroundPriority.enteringBackgroundWork()
     }
@@ -82,6 +92,6 @@ final class InteractionRun: Sendable {
     func fail() {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
-        recorder.interactionFailed(id, at: now)
+        recorder.interactionFailed(id, arrival: arrival, at: now)
     }
 }

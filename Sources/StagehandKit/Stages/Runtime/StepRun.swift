@@ -17,6 +17,8 @@ struct StepRun: Sendable {
     /// For a `state` step, its subsystem's position in the workload's `subsystems`.
     let subsystem: Int
     let key: StepTiming.Key
+    /// The delivery number of the interaction the step belongs to, for the hop an awaited `io` step's answer asks.
+    let delivery: Int
     let calibration: CalibratedWork
     let recorder: RunRecorder
     /// The interaction's current stretch on main, which this step extends or ends.
@@ -100,25 +102,37 @@ struct StepRun: Sendable {
     /// comes from the outside world (``OutsideWorld``); the user's `async` body runs off the caller's actor, as a
     /// nonisolated `async` function (`URLSession`'s, a database's) does.
     ///
-    /// Runs on the caller's actor (`nonisolated(nonsending)`), as an awaited system API does: no hop is added.
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), as an awaited system API does: no hop is added. When
+    /// that actor is the main actor, the answer asks to resume there (``RunRecorder/hopAsked(_:to:at:)``), and the
+    /// stage's code records entering it.
     /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
     /// - Throws: what the user's code threw, after recording it for this step.
     nonisolated(nonsending) func io() async throws -> Instant {
         let start = Instant.now
         guard !recorder.isCancelled else { return start }
-        segment.close(at: MainQueue.isCurrent ? start : nil)  // suspending: this main-actor job ends here
+        let onMain = MainQueue.isCurrent
+        segment.close(at: onMain ? start : nil)  // suspending: this main-actor job ends here
         let completed: Instant
         var failure: (any Error)?
         if case .io(let code) = body {
             // Not counted as awaiting io: the user's body runs on the pool and may hold a thread there (compute, a
             // blocking call), so a warm-up waits for it rather than leave it running into the measured run.
-            let (outcome, at) = await Self.awaitCode(code, input: flow.current)
+            let (outcome, at) = await Self.awaitCode(
+                code,
+                input: flow.current,
+                resumingOnMain: onMain ? (recorder, delivery) : nil
+            )
             completed = at
             switch outcome {
             case .success(let value): flow.pass(value)
             case .failure(let error): failure = error
             }
         } else {
+            if onMain {
+                // The answer asks to resume on main when it comes, `waitMs` from now: pending from then on. Noted
+                // here, so the outside world's callback captures nothing more (it would allocate more per step).
+                recorder.hopAsked(delivery, to: .mainActor, at: start.adding(milliseconds: waitMs))
+            }
             recorder.awaitingIO(true)  // the outside world answers; nothing of this run holds a thread meanwhile
             completed = await OutsideWorld.respond(afterMs: waitMs)
             recorder.awaitingIO(false)
@@ -129,20 +143,27 @@ struct StepRun: Sendable {
         return completed
     }
 
-    /// Runs the user's `io` body off the caller's actor.
+    /// Runs the user's `io` body off the caller's actor; with `resumingOnMain` (the recorder and the interaction's
+    /// delivery number), its completion asks to resume on the main actor.
     ///
     /// - Returns: its outcome, and the instant it completed, before any hop back to the caller.
     @concurrent
     private static func awaitCode(
         _ code: @Sendable (any Sendable) async throws -> any Sendable,
-        input: any Sendable
+        input: any Sendable,
+        resumingOnMain: (recorder: RunRecorder, delivery: Int)?
     ) async -> (Result<any Sendable, any Error>, Instant) {
+        let outcome: Result<any Sendable, any Error>
         do {
-            let value = try await code(input)
-            return (.success(value), .now)
+            outcome = .success(try await code(input))
         } catch {
-            return (.failure(error), .now)
+            outcome = .failure(error)
         }
+        let completed = Instant.now
+        if let (recorder, delivery) = resumingOnMain {
+            recorder.hopAsked(delivery, to: .mainActor, at: completed)
+        }
+        return (outcome, completed)
     }
 
     /// Runs `code` on the cooperative pool with `flow`'s value and blocks this thread until it completes.
