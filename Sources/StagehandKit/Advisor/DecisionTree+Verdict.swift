@@ -88,8 +88,8 @@ extension DecisionTree {
         responsiveness(of: result).responsive && fallingBehind(result, workload: workload) == nil
     }
 
-    /// A sentence saying that `result`'s stage falls behind its arrivals, and why, or `nil` when it keeps up:
-    /// more than ``Thresholds/unfinishedShare`` of the interactions that arrived were still unfinished at the end.
+    /// A sentence saying that `result`'s stage falls behind its arrivals, and why, or `nil` when it keeps up: its
+    /// queue for threads grew through the arrival window by more than ``Thresholds/queueGrowthLimit(_:workload:)``.
     func fallingBehind(_ result: StageResult?, workload: Workload) -> String? {
         // Judged by the queue for threads through the arrival window, not by what is unfinished after the drain: a
         // stage that keeps up with interactions longer than the drain leaves them unfinished without falling behind.
