@@ -58,9 +58,9 @@ final class RunRecorder: Sendable {
 
     private let main = Mutex(MainRecord())
     private let threads: ThreadShards<ThreadRecord>
-    /// The hop each interaction has asked for and not started yet: made once, when the run is prepared, then read
-    /// without a lock by every thread (a never-prepared recorder tracks none).
-    private let pendingHops = AtomicLazyReference<PendingHops>()
+    /// The hop each interaction has asked for and not started yet: its table is made when the run is prepared, then
+    /// read without a lock by every thread (a never-prepared recorder tracks none).
+    private let pendingHops = PendingHops()
     /// Interactions finished, on any thread: what the end timer compares with deliveries, every 5 ms.
     private let ended = Atomic<Int>(0)
     /// The cooperative pool's width: one thread per core.
@@ -101,7 +101,7 @@ final class RunRecorder: Sendable {
         causeLabels: [String] = []
     ) {
         let window = QuarterTally(window: arrivalsStart, end: arrivalsEnd)
-        _ = pendingHops.storeIfNil(PendingHops(capacity: deliveries, epoch: arrivalsStart))
+        pendingHops.prepare(capacity: deliveries, epoch: arrivalsStart)
         main.withLock { main in
             main.queued = window
             main.subsystems = subsystems
@@ -293,7 +293,7 @@ final class RunRecorder: Sendable {
     }
 
     func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
-        pendingHops.load()?.settled(id)
+        pendingHops.settled(id)
         threads.withRecord { record in
             record.finished.insert(id)
             record.completed += 1
@@ -308,7 +308,7 @@ final class RunRecorder: Sendable {
     /// (``stepFailed(_:error:at:)``). It is done, so not unfinished, but not completed either: failures are counted
     /// apart, and leave interaction latency and throughput out.
     func interactionFailed(_ id: Int, arrival: Instant, at end: Instant) {
-        pendingHops.load()?.settled(id)  // a hop asked before the step threw, back on main in the stage's catch
+        pendingHops.settled(id)  // a hop asked before the step threw, back on main in the stage's catch
         threads.withRecord { record in
             record.finished.insert(id)
             record.failed += 1
@@ -336,14 +336,14 @@ final class RunRecorder: Sendable {
     /// the interaction's end), so a hop still queued when the run ends counts with its wait so far.
     func hopAsked(_ id: Int, to destination: HopDestination, at asked: Instant) {
         guard probes else { return }
-        pendingHops.load()?.asked(id, destination, at: asked)
+        pendingHops.asked(id, destination, at: asked)
     }
 
     /// Records the wait of interaction `id`'s hop onto the main actor: asked at `requested`, running there at
     /// `started`.
     func mainActorHop(_ id: Int, requested: Instant, started: Instant) {
         guard probes else { return }
-        pendingHops.load()?.settled(id)
+        pendingHops.settled(id)
         main.withLock { main in
             main.mainActorEntries += 1
             main.mainHopWait.record(nanoseconds: started.nanoseconds(since: requested))
@@ -354,7 +354,7 @@ final class RunRecorder: Sendable {
     /// Records the wait of interaction `id`'s hop onto the cooperative pool (a `@concurrent` function starting).
     func poolHop(_ id: Int, requested: Instant, started: Instant) {
         guard probes else { return }
-        pendingHops.load()?.settled(id)
+        pendingHops.settled(id)
         threads.withRecord { record in
             record.poolHopWait.record(nanoseconds: started.nanoseconds(since: requested))
             record.queued.add(from: requested, to: started)
@@ -383,7 +383,7 @@ final class RunRecorder: Sendable {
     /// Records the wait of interaction `id`'s hop onto a subsystem's actor.
     func subsystemHop(_ id: Int, _ subsystem: String, requested: Instant, started: Instant) {
         guard probes else { return }
-        pendingHops.load()?.settled(id)
+        pendingHops.settled(id)
         threads.withRecord { record in
             record.recordSubsystemWait(subsystem, nanoseconds: started.nanoseconds(since: requested))
             record.queued.add(from: requested, to: started)
@@ -461,7 +461,7 @@ final class RunRecorder: Sendable {
                 all.backlog.add(from: arrival, to: end)
                 queued.add(from: arrival, to: end)
             }
-            for hop in pendingHops.load()?.pending(before: end) ?? [] {
+            for hop in pendingHops.pending(before: end) {
                 queued.add(from: hop.asked, to: end)
                 let waitNs = end.nanoseconds(since: hop.asked)
                 switch hop.destination {
