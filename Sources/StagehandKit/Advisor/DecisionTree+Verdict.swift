@@ -89,13 +89,22 @@ extension DecisionTree {
     }
 
     /// A sentence saying that `result`'s stage falls behind its arrivals, and why, or `nil` when it keeps up: its
-    /// queue for threads grew through the arrival window by more than ``Thresholds/queueGrowthLimit(_:workload:)``.
+    /// queue for threads grew through the arrival window by more than ``Thresholds/queueGrowthLimit(_:workload:)``,
+    /// or, when the run ended, more than ``Thresholds/unfinishedOnThreadsShare`` of its arrivals were still on a
+    /// thread or queued for one.
     func fallingBehind(_ result: StageResult?, workload: Workload) -> String? {
-        // Judged by the queue for threads through the arrival window, not by what is unfinished after the drain: a
-        // stage that keeps up with interactions longer than the drain leaves them unfinished without falling behind.
-        guard let result, let metrics = result.metrics, let growth = thresholds.queueGrowth(metrics) else { return nil }
+        // Judged by the queue for threads, not by what is unfinished after the drain: a stage that keeps up with
+        // interactions longer than the drain leaves them unfinished, suspended on io, without falling behind. The
+        // second test catches a run too short for the queue to grow past its limit (a headroom probe of 2 s at 2
+        // arrivals a second whose CPU work needs many more cores than the stage has).
+        guard let result, let metrics = result.metrics else { return nil }
+        let growth = thresholds.queueGrowth(metrics)
         let limit = thresholds.queueGrowthLimit(metrics, workload: workload)
-        guard growth > limit else { return nil }
+        let onThreads = metrics.interactionsUnfinishedOnThreads
+        let leftOnThreads =
+            onThreads >= 2
+            && Double(onThreads) > Double(metrics.interactionsArrived) * thresholds.unfinishedOnThreadsShare
+        guard (growth ?? 0) > limit || leftOnThreads else { return nil }
         let stage = result.stage.rawValue
         let contended = thresholds.contendedHopWaitMs(budgetMs: workload.frameBudgetMs)
         var causes: [String] = []
@@ -118,12 +127,17 @@ extension DecisionTree {
             ? "its interactions take longer than their arrivals allow"
             : causes.joined(separator: " and ")
         let queued = metrics.queuedByQuarter
-        return "But \(stage) falls behind: the interactions queued for a thread grew from "
-            + "\(queued[0].reportFormatted) on average in the first quarter of the arrivals to "
-            + "\(queued[3].reportFormatted) in the last (more than the \(limit.reportFormatted) its arrivals "
-            + "explain), because \(why); \(metrics.interactionsUnfinished) of \(metrics.interactionsArrived) "
-            + "interactions were still unfinished when the run ended, and its interaction latency p99 "
-            + "(\(metrics.interactionLatencyMs.p99.reportFormatted) ms) counts them with their wait so far."
+        let evidence =
+            (growth ?? 0) > limit && queued.count == 4
+            ? "the interactions queued for a thread grew from \(queued[0].reportFormatted) on average in the first "
+                + "quarter of the arrivals to \(queued[3].reportFormatted) in the last (more than the "
+                + "\(limit.reportFormatted) its arrivals explain)"
+            : "\(onThreads) of its \(metrics.interactionsArrived) interactions were still on a thread or queued for one "
+                + "when the run ended"
+        return "But \(stage) falls behind: \(evidence), because \(why); \(metrics.interactionsUnfinished) of "
+            + "\(metrics.interactionsArrived) interactions were still unfinished when the run ended, and its "
+            + "interaction latency p99 (\(metrics.interactionLatencyMs.p99.reportFormatted) ms) counts them with their "
+            + "wait so far."
     }
 
     /// What to run to settle a verdict that is not final, or `nil` when it is.

@@ -37,6 +37,10 @@ struct Thresholds: Sendable, Equatable, Codable {
     /// …and by at least this many interactions.
     var queueGrowthMinimum = 2.0
 
+    /// A stage also falls behind when, at the end of its run, more than this share of its arrivals (and at least 2)
+    /// were still on a thread or queued for one: work it had no thread for, not interactions awaiting `io`.
+    var unfinishedOnThreadsShare = 0.05
+
     init() {}
 
     /// A hop wait p99 from this many milliseconds on counts as contention, in a run whose frame budget is `budgetMs`.

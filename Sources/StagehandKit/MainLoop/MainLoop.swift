@@ -140,13 +140,18 @@ final class MainLoop {
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
-                    let (metrics, timings, distributions) = recorder.metrics(
+                    var (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample(),
                         harnessAllocations: harness.total(deliveries: self.deliveries)
+                    )
+                    // Undelivered arrivals wait for main, so they count with those on or queued for a thread.
+                    metrics.interactionsUnfinishedOnThreads = max(
+                        metrics.interactionsUnfinished - recorder.suspendedOnIO,
+                        0
                     )
                     continuation.resume(
                         returning: Outcome(

@@ -137,6 +137,9 @@ final class RunRecorder: Sendable {
         inFlight - awaitingIO.load(ordering: .relaxed)
     }
 
+    /// Interactions suspended on an `io` wait now.
+    var suspendedOnIO: Int { awaitingIO.load(ordering: .relaxed) }
+
     /// Whether the run's remaining steps are being skipped.
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 

@@ -11,7 +11,7 @@ extension StageMetrics {
     private static var integers: [WritableKeyPath<StageMetrics, Int>] {
         [
             \.hitches, \.frames, \.droppedFrames, \.hangs, \.interactionsArrived, \.interactionsCompleted,
-            \.interactionsUnfinished, \.mainActorJobs.count, \.mainActorJobs.overFrame, \.mainActorJobs.over50ms,
+            \.interactionsUnfinished, \.interactionsUnfinishedOnThreads, \.mainActorJobs.count, \.mainActorJobs.overFrame, \.mainActorJobs.over50ms,
             \.mainActorJobs.over100ms, \.mainActorJobs.hangLength, \.mainActorJobs.over500ms,
         ]
     }

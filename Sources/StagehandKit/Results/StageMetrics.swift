@@ -56,6 +56,9 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var interactionsCompleted: Int = 0
     /// Arrived but not finished when the run ended; reported, never dropped.
     public var interactionsUnfinished: Int = 0
+    /// Of those, the ones running on a thread or queued for one when the run ended, not suspended on `io`: work the
+    /// stage had no thread for in time, where an interaction awaiting a long wait is not. Absent in older results.
+    public var interactionsUnfinishedOnThreads: Int = 0
     /// Ended early because a step of the user's code threw (counted per step in the step timings). Neither completed
     /// nor unfinished; a stage's figure is the total over its runs.
     public var interactionsFailed: Int = 0
@@ -181,6 +184,9 @@ extension StageMetrics {
             try container.decodeIfPresent(Int.self, forKey: .interactionsCompleted) ?? interactionsCompleted
         interactionsUnfinished =
             try container.decodeIfPresent(Int.self, forKey: .interactionsUnfinished) ?? interactionsUnfinished
+        interactionsUnfinishedOnThreads =
+            try container.decodeIfPresent(Int.self, forKey: .interactionsUnfinishedOnThreads)
+            ?? interactionsUnfinishedOnThreads
         interactionsFailed = try container.decodeIfPresent(Int.self, forKey: .interactionsFailed) ?? interactionsFailed
         backlogByQuarter = try container.decodeIfPresent([Double].self, forKey: .backlogByQuarter) ?? backlogByQuarter
         queuedByQuarter = try container.decodeIfPresent([Double].self, forKey: .queuedByQuarter) ?? queuedByQuarter

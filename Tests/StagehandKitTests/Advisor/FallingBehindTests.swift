@@ -107,4 +107,23 @@ import Testing
         }
         #expect(behind.count >= 38)
     }
+
+    /// A headroom probe of 2 s at 2 arrivals a second whose CPU work needs far more cores than the stage has: too few
+    /// arrivals for the queue to grow past its limit, but every one of them still on a thread or queued for one when
+    /// the run ended. That is falling behind; interactions suspended on io at the end are not. (Found here: the
+    /// image-pipeline probe of offloaded at 32× its decode, 6.4 s of CPU a tap, was said to meet the budget.)
+    @Test func workLeftOnThreadsWhenAShortRunEndsFallsBehind() {
+        var metrics = StageMetrics()
+        metrics.arrivalSeconds = 2
+        metrics.interactionsArrived = 4
+        metrics.interactionsUnfinished = 4
+        metrics.queuedByQuarter = [0, 0.5, 1.5, 2]
+        let workload = Self.workload(Step(.compute, "decode", .milliseconds(6400)), ratePerS: 2, seconds: 2)
+        let tree = DecisionTree()
+        #expect(tree.fallingBehind(Self.result(.offloaded, metrics), workload: workload) == nil, "on io: keeping up")
+        metrics.interactionsUnfinishedOnThreads = 4
+        let sentence = tree.fallingBehind(Self.result(.offloaded, metrics), workload: workload)
+        #expect(sentence?.contains("4 of its 4 interactions were still on a thread or queued for one") == true)
+        #expect(!tree.meetsBudget(Self.result(.offloaded, metrics), workload: workload))
+    }
 }
