@@ -29,7 +29,7 @@ extension StagehandCommand {
                     + "\((lengths.first ?? 0).reportFormatted)–\((lengths.last ?? 0).reportFormatted) ms; fixed cost per call "
                     + "\((fit.fixedMs * 1000).reportFormatted) µs (not subtracted)"
             )
-            let tolerance = (CalibrationCheck.tolerance * 100).reportFormatted
+            let tolerance = (CalibratedWork.tolerance * 100).reportFormatted
             print(
                 "\(runs) runs of each target, CPU time of the thread (wall time, median/worst, beside it), pass within ±\(tolerance)%:"
             )

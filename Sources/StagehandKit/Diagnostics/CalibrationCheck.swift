@@ -4,9 +4,6 @@
 /// The verdict reads CPU time: it is what the loop controls. Wall time also counts the time the thread waited for a
 /// core, which on a shared machine says how busy the machine was, not how accurate the calibration is.
 package struct CalibrationCheck: Sendable, Equatable {
-    /// How far a run may be from its target and still pass, as a fraction (``CalibratedWork/tolerance``).
-    package static var tolerance: Double { CalibratedWork.tolerance }
-
     /// The milliseconds of work asked for.
     package var targetMs: Double
     /// How long each run took on the thread's CPU clock, in milliseconds, in the order they ran.
@@ -38,8 +35,8 @@ package struct CalibrationCheck: Sendable, Equatable {
     /// `worstMs` against the target, as a signed fraction.
     package var worstError: Double { worstMs / targetMs - 1 }
 
-    /// Whether every run, the worst included, is within ``tolerance`` of the target.
-    package var passes: Bool { !cpuMs.isEmpty && abs(worstError) <= Self.tolerance }
+    /// Whether every run, the worst included, is within ``CalibratedWork/tolerance`` of the target.
+    package var passes: Bool { !cpuMs.isEmpty && abs(worstError) <= CalibratedWork.tolerance }
 
     /// Runs `work` for each of `targetsMs`, `runs` times, the targets interleaved so that a slow spell of the
     /// machine spreads over all of them instead of falling on one.
