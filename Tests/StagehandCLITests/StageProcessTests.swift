@@ -69,7 +69,7 @@ extension CLITests {
             let directory = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let spec = try Scratch.write(
-                Specs.oneStep("long", duration: "60", ratePerSecond: 2, step: "{ io: forever, ms: 600000 }"),
+                Specs.stuckForMinutes,
                 to: directory
             )
             let out = directory.appending(path: "out")
@@ -95,7 +95,7 @@ extension CLITests {
             let directory = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let spec = try Scratch.write(
-                Specs.oneStep("long", duration: "60", ratePerSecond: 2, step: "{ io: forever, ms: 600000 }"),
+                Specs.stuckForMinutes,
                 to: directory
             )
             let out = directory.appending(path: "out")
@@ -129,7 +129,7 @@ extension CLITests {
             let directory = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let spec = try Scratch.write(
-                Specs.oneStep("long", duration: "60", ratePerSecond: 2, step: "{ io: forever, ms: 600000 }"),
+                Specs.stuckForMinutes,
                 to: directory
             )
             // main-only blocks its stage child for ten minutes.

@@ -27,4 +27,8 @@ enum Specs {
               - \(step)
         """
     }
+
+    /// A minute of arrivals whose one step waits ten minutes: main-only blocks its stage child for as long as a test
+    /// needs to interrupt it, or to let the watchdog end it.
+    static let stuckForMinutes = oneStep("long", duration: "60", ratePerSecond: 2, step: "{ io: forever, ms: 600000 }")
 }
