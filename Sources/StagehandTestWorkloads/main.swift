@@ -115,4 +115,19 @@ let simulatedIO = CodeWorkload(
         .simulated(.io, "nothing", ms: 0)
 }
 
-await Stagehand.main(workloads: [placement, throwing, trapping, deadlocking, idleIO, simulatedIO])
+/// A request the user's own code awaits for 2 s, four a second: a stage that keeps up, with every request still
+/// awaiting its answer when a 1 s run ends.
+let slowIO = CodeWorkload(
+    "slow-io",
+    description:
+        "A 2 s request awaited in the user's io body: unfinished at the end, but no work left without a thread.",
+    durationSeconds: 1
+) {
+    CodeInteraction("refresh", ratePerSecond: 4)
+        .io("request") { () async throws -> Int in
+            try await Task.sleep(for: .seconds(2))
+            return 1
+        }
+}
+
+await Stagehand.main(workloads: [placement, throwing, trapping, deadlocking, idleIO, simulatedIO, slowIO])

@@ -163,6 +163,19 @@ extension CLITests {
             #expect(extra <= 4, "\(withBody.allocationsPerInteraction) against \(withWait.allocationsPerInteraction)")
         }
 
+        /// An io body of the user's code still awaiting its answer when the run ends holds no thread Stagehand can see:
+        /// it is unfinished, not work the stage had no thread for, so the stage does not fall behind. (Counted as on a
+        /// thread, every request of this workload made async "fall behind" though it keeps up.)
+        @Test func anIoBodyAwaitingItsAnswerAtTheEndIsNotFallingBehind() async throws {
+            let run = try await Self.profile("slow-io", stages: [.async], duration: 1)
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            let result = try run.result("slow-io")
+            let metrics = try #require(result.stages.first { $0.stage == .async }?.metrics)
+            #expect(metrics.interactionsUnfinished > 0, "every request outlasts the drain")
+            #expect(metrics.interactionsUnfinishedOnThreads == 0)
+            #expect(!result.recommendation.summary.contains("falls behind"), "\(result.recommendation.summary)")
+        }
+
         @Test func listShowsTheExecutablesOwnWorkloads() async throws {
             let process = Process()
             process.executableURL = Self.executable
@@ -174,7 +187,7 @@ extension CLITests {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             let names = output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-            #expect(names == ["placement", "throws", "traps", "deadlocks", "idle-io", "simulated-io"])
+            #expect(names == ["placement", "throws", "traps", "deadlocks", "idle-io", "simulated-io", "slow-io"])
         }
     }
 }

@@ -149,10 +149,8 @@ final class MainLoop {
                         harnessAllocations: harness.total(deliveries: self.deliveries)
                     )
                     // Undelivered arrivals wait for main, so they count with those on or queued for a thread.
-                    metrics.interactionsUnfinishedOnThreads = max(
-                        metrics.interactionsUnfinished - recorder.suspendedOnIO,
-                        0
-                    )
+                    metrics.interactionsUnfinishedOnThreads =
+                        recorder.interactionsOnThreadsAtEnd + max(metrics.interactionsArrived - self.delivered, 0)
                     continuation.resume(
                         returning: Outcome(
                             metrics: metrics,

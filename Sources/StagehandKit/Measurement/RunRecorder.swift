@@ -137,8 +137,21 @@ final class RunRecorder: Sendable {
         inFlight - awaitingIO.load(ordering: .relaxed)
     }
 
-    /// Interactions suspended on an `io` wait now.
-    var suspendedOnIO: Int { awaitingIO.load(ordering: .relaxed) }
+    /// `io` bodies of the user's code running now: they may hold a pool thread or wait for an answer, which Stagehand
+    /// cannot tell apart, so the warm-up waits for them (they are in ``runningOrQueued``) but the run's end does not
+    /// count them as work left without a thread (``interactionsOnThreadsAtEnd``).
+    private let codeIO = Atomic<Int>(0)
+
+    /// An `io` body of the user's code starts (`true`) or completes (`false`).
+    func codeIOInFlight(_ running: Bool) {
+        codeIO.add(running ? 1 : -1, ordering: .relaxed)
+    }
+
+    /// Interactions in flight on a thread or queued for one, less those in an `io` body of the user's code: what
+    /// ``StageMetrics/interactionsUnfinishedOnThreads`` reads when the run ends, with the undelivered added.
+    var interactionsOnThreadsAtEnd: Int {
+        max(runningOrQueued - codeIO.load(ordering: .relaxed), 0)
+    }
 
     /// Whether the run's remaining steps are being skipped.
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }

@@ -116,12 +116,16 @@ struct StepRun: Sendable {
         var failure: (any Error)?
         if case .io(let code) = body {
             // Not counted as awaiting io: the user's body runs on the pool and may hold a thread there (compute, a
-            // blocking call), so a warm-up waits for it rather than leave it running into the measured run.
+            // blocking call), so a warm-up waits for it rather than leave it running into the measured run. It is
+            // counted as an io body in flight, so a body still awaiting its answer when the run ends is not taken for
+            // work the stage had no thread for.
+            recorder.codeIOInFlight(true)
             let (outcome, at) = await Self.awaitCode(
                 code,
                 input: flow.current,
                 resumingOnMain: onMain ? (recorder, delivery) : nil
             )
+            recorder.codeIOInFlight(false)
             completed = at
             switch outcome {
             case .success(let value): flow.pass(value)
