@@ -151,9 +151,9 @@ extension DecisionTree {
         let longer = max(workload.durationSeconds * 3, 10)
         for stage in Stage.allCases where unsettled.contains(.borderline(stage)) {
             advice.append(
-                "Borderline: \(stage.rawValue) \(judged[stage]?.reason ?? "met the budget in some runs only"), within "
-                    + "the run-to-run noise of the budget. Longer runs have less noise each and settle it: "
-                    + "`--duration \(longer.reportFormatted)`."
+                "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
+                    + ". Longer runs have less noise each and settle it: `--duration \(longer.reportFormatted)`; more "
+                    + "runs narrow it too (`--max-repetitions`)."
             )
         }
         if unsettled.contains(.tooFewRuns) {

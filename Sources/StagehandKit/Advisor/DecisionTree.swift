@@ -21,13 +21,20 @@ struct DecisionTree: Sendable {
         walk(workload, results: results).recommendation
     }
 
-    /// Whether more runs of every stage could settle the verdict on `results`: only when a stage it rests on has
-    /// fewer runs than a decision needs. A stage is judged by whether its runs agree with each other, so a borderline
-    /// stage (runs on both sides of the budget) stays borderline however many runs are added (longer runs, with less
-    /// noise each, can settle it), and a stage that hung or crashed fails for good: neither asks for rounds that
-    /// cannot change the verdict.
+    /// Whether more runs of every stage could settle the verdict on `results`: when a stage it rests on has fewer
+    /// runs than a decision needs, or is borderline on a metric whose mean lies far enough from its limit that
+    /// ``Thresholds/maxRuns`` runs with the same spread would put it beyond the noise. A stage right at a limit, or
+    /// one that hung or crashed (it fails for good), asks for no rounds that cannot change the verdict.
     func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
-        walk(workload, results: results).unsettled.contains(.tooFewRuns)
+        let unsettled = walk(workload, results: results).unsettled
+        if unsettled.contains(.tooFewRuns) { return true }
+        return results.contains { result in
+            let runs = result.repetitions.compactMap(\.metrics)
+            guard unsettled.contains(.borderline(result.stage)), result.status == .ok, runs.count < thresholds.maxRuns
+            else { return false }
+            return budgetIntervals(of: runs, workload: workload)
+                .contains { $0.side == .within && $0.couldSettle(with: thresholds.maxRuns) }
+        }
     }
 
     private func walk(
@@ -37,7 +44,7 @@ struct DecisionTree: Sendable {
         recommendation: Recommendation, unsettled: Set<Unsettled>
     ) {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
-        let judged = Dictionary(uniqueKeysWithValues: results.compactMap { judgment(of: $0) }.map { ($0.stage, $0) })
+        let judged = Dictionary(uniqueKeysWithValues: results.compactMap { judgment(of: $0, workload: workload) }.map { ($0.stage, $0) })
         var path: [DecisionNode] = []
         var unsettled: Set<Unsettled> = []
         func note(_ judgment: StageJudgment?) {
@@ -163,7 +170,7 @@ struct DecisionTree: Sendable {
 
     /// Why a verdict may not be final.
     enum Unsettled: Hashable {
-        /// This stage, on which the verdict rests, met the budget in some runs and not in others.
+        /// This stage, on which the verdict rests, is within the run-to-run noise of a budget limit.
         case borderline(Stage)
         /// A stage the path read had fewer runs than a decision needs.
         case tooFewRuns

@@ -1,5 +1,5 @@
 /// The limits the decision tree answers its questions with. Each one is printed next to the measurement it judged.
-struct Thresholds: Sendable, Equatable, Codable {
+struct Thresholds: Sendable, Equatable {
     /// Apple's "good" band: a hitch-time ratio below this many milliseconds per second.
     package var hitchTimeRatioMsPerS = Metric.hitchBands.good
     /// Apple's "critical" band starts here.
@@ -12,11 +12,17 @@ struct Thresholds: Sendable, Equatable, Codable {
     var materialMsPerS = 10.0
     /// Main-actor hop wait p99 counts as contention from this fraction of the frame budget on.
     var hopWaitFractionOfBudget = 0.5
-    /// A later stage is better beyond the noise when an exact rank test over the runs gives at most this one-sided
-    /// p-value (3 runs against 3: every run better)…
-    var runTestP = 0.05
-    /// …and no verdict is decided with fewer runs than this per stage.
+    /// The chance, at most, that the verdict adopts a more concurrent stage, as decided, when the stage before it
+    /// truly meets the budget: split evenly over every test that could move the walk past it (each noise-modelled
+    /// budget metric, at each count of runs the profile may look at).
+    var falseAdoptionRate = 0.05
+    /// No verdict is decided with fewer runs than this per stage: fewer say too little of how the runs spread.
     var minimumRuns = 3
+    /// The most runs per stage a profile may grow to (`--max-repetitions`): it looks at the runs after each round from
+    /// ``minimumRuns`` up to this.
+    var maxRuns = Thresholds.defaultMaxRuns
+    /// How much each budget metric varies from run to run.
+    var noise = NoiseModel()
     /// More main-actor entries per frame than this is a hop storm.
     var hopStormEntriesPerFrame = 4.0
     /// The cooperative pool counts as saturated from this utilisation on (with work waiting to start).
@@ -41,7 +47,25 @@ struct Thresholds: Sendable, Equatable, Codable {
     /// were still on a thread or queued for one: work it had no thread for, not interactions awaiting `io`.
     var unfinishedOnThreadsShare = 0.05
 
-    init() {}
+    /// Runs per stage an unsettled verdict may grow to, unless told otherwise.
+    static let defaultMaxRuns = 7
+
+    /// The runs per stage a profile starts with (`--repetitions`): its first look at them.
+    var repetitions = 3
+
+    /// The thresholds of a profile of `repetitions` runs per stage that may grow to `maxRuns`.
+    init(repetitions: Int = 3, maxRuns: Int = Thresholds.defaultMaxRuns) {
+        self.repetitions = repetitions
+        self.maxRuns = maxRuns
+    }
+
+    /// How many times a profile may test a stage's runs for a decided verdict: once for each count of runs from the
+    /// first it may decide on (``repetitions``, at least ``minimumRuns``) to ``maxRuns``.
+    var looks: Int { max(1, maxRuns - max(minimumRuns, repetitions) + 1) }
+
+    /// The one-sided level of each test that could move the walk past a stage (Bonferroni): ``falseAdoptionRate``
+    /// over the modelled metrics and the ``looks``. 0.005 by default: 0.05 over 2 metrics and 5 looks.
+    var perTestLevel: Double { falseAdoptionRate / Double(NoiseModel.metrics.count * looks) }
 
     /// A hop wait p99 from this many milliseconds on counts as contention, in a run whose frame budget is `budgetMs`.
     func contendedHopWaitMs(budgetMs: Double) -> Double {

@@ -3,7 +3,7 @@ import Histogram
 /// A latency histogram in a compact, mergeable form: its non-empty buckets as `[microseconds, count]` pairs.
 ///
 /// Each stage child sends these to the profiler, which merges the repetitions' histograms into the stage's
-/// percentiles and compares stages with a rank test over them.
+/// percentiles and the charts' distributions.
 struct LatencySamples: Codable, Sendable, Equatable {
     /// `[value in µs, count]` for each non-empty bucket, in increasing value order.
     var buckets: [[UInt64]]

@@ -23,13 +23,15 @@ public struct Recommendation: Codable, Sendable, Equatable {
     public var recommendedStage: Stage? { Stage(rawValue: stage) }
 
     public enum Confidence: String, Codable, Sendable {
-        /// Every stage the verdict rests on met or missed the budget in every run, with enough runs to say so.
+        /// Every stage the verdict rests on met or missed the budget beyond the run-to-run noise (or had a hang, hung
+        /// or crashed), with at least 3 runs each: the chance of adopting a more concurrent stage on noise alone is
+        /// held at 5% (docs/METRICS.md, "How a verdict is decided").
         case decided
         /// Too few runs, or a stage the decision needed was not measured: the stage the tree reaches is named, and
         /// more runs (or the stage) would settle it.
         case tentative
-        /// A stage the verdict rests on met the budget in some runs and not in others: it sits within the run-to-run
-        /// noise of the budget (``StageJudgment/metric`` says on which metric).
+        /// A stage the verdict rests on is within the run-to-run noise of a budget limit (``StageJudgment/metric``
+        /// says which): the walk followed its figures over all its runs, which side of the limit they fall on.
         case borderline
 
         public init(from decoder: any Decoder) throws {

@@ -1,6 +1,6 @@
 import Histogram
 
-/// The latency distributions of one stage run, for merging across repetitions and for rank tests.
+/// The latency distributions of one stage run, for merging across repetitions.
 package struct RunDistributions: Codable, Sendable, Equatable {
     var mainLoopLatency = LatencySamples()
     var inputLatency = LatencySamples()

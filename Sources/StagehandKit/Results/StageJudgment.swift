@@ -3,11 +3,12 @@
 /// JSON: `recommendation.judgments[i] = { "stage", "judgment", "overall", "runs", "runsMeeting", "metric", "reason" }`.
 public struct StageJudgment: Codable, Sendable, Equatable {
     public enum Judgment: String, Codable, Sendable {
-        /// Every run met the budget: no hang, every budget metric below its threshold.
+        /// No hang, and every budget metric below its threshold beyond the run-to-run noise.
         case meets
-        /// Every run missed it, or one hung, crashed or had a hang: a hang is an event, not noise.
+        /// A run hung, crashed or had a hang (an event, not noise), or a budget metric is above its threshold beyond
+        /// the run-to-run noise.
         case fails
-        /// Some runs met it and some did not: the stage sits within the run-to-run noise of the budget.
+        /// Within the run-to-run noise of a threshold: the runs do not say which side of it the stage is on.
         case borderline
     }
 
@@ -21,10 +22,10 @@ public struct StageJudgment: Codable, Sendable, Equatable {
     public var runs: Int
     /// How many of them met the budget.
     public var runsMeeting: Int
-    /// For `borderline`: the budget metric whose runs fall on both sides of its threshold.
+    /// For `borderline`: the budget metric within the noise of its threshold.
     public var metric: String?
-    /// Why, in a phrase: "a hang in 1 of 7 runs", "hung in repetition 2", "hitch-time ratio 3.1–7.4 ms/s in its runs,
-    /// against < 5".
+    /// Why, in a phrase: "a hang ≥ 250 ms in 1 of 7 runs", "hung in repetition 2", "hitch-time ratio 0–5.56 ms/s in
+    /// its runs (mean 1.85 ± 5.06), within the run-to-run noise of < 5".
     public var reason: String
 
     package init(

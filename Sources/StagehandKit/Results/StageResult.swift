@@ -70,7 +70,7 @@ public struct StageResult: Codable, Sendable, Equatable {
         stages.flatMap(\.repetitions).compactMap(\.cores).max()
     }
 
-    /// The stage's frame latencies over all its repetitions, for rank tests against other stages.
+    /// The stage's frame latencies over all its repetitions, merged.
     var mainLoopLatencySamples: LatencySamples? {
         let distributions = repetitions.compactMap(\.distributions)
         return distributions.isEmpty ? nil : LatencySamples.merged(distributions.map(\.mainLoopLatency))

@@ -41,5 +41,11 @@ package struct ProfileOptions: Sendable, Equatable {
     }
 
     /// How many runs per stage an inconclusive verdict may grow to, unless told otherwise.
-    package static let defaultMaxRepetitions = 7
+    package static let defaultMaxRepetitions = Thresholds.defaultMaxRuns
+
+    /// The decision tree that judges this profile's runs: its error control split over the looks these repetitions
+    /// and this cap allow.
+    var decisionTree: DecisionTree {
+        DecisionTree(thresholds: Thresholds(repetitions: repetitions, maxRuns: maxRepetitions))
+    }
 }

@@ -66,7 +66,7 @@ extension Profiler {
         // An inconclusive verdict may have run more rounds than asked for: the environment says what ran.
         environment.repetitions = stages.map(\.repetitions.count).max() ?? options.repetitions
         let spec = workload.measuringCode(in: stages)
-        let recommendation = DecisionTree().recommend(for: spec, results: stages)
+        let recommendation = options.decisionTree.recommend(for: spec, results: stages)
         return ProfileOutcome(
             result: ProfileResult(spec: spec, environment: environment, stages: stages, recommendation: recommendation),
             warnings: warnings.all

@@ -12,7 +12,8 @@ extension Profiler {
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
     ) async throws -> [StageResult] {
-        let tree = DecisionTree()  // whether an inconclusive verdict calls for another round
+        // Whether an unsettled verdict calls for another round, tested at the level the final verdict uses.
+        let tree = options.decisionTree
         var schedule = RoundSchedule(options: options, minimumRuns: tree.thresholds.minimumRuns)
         var results: [Stage: [RepetitionResult]] = [:]
         var round = 1

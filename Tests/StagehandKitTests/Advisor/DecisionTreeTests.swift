@@ -239,7 +239,8 @@ import Testing
 
     /// Each stage is judged by its own runs: main-only missed the budget in every run (input latency in one, hitch
     /// time in two), offloaded met it in every run, so offloaded is adopted however much their runs overlap (before,
-    /// a rank test between the two kept main-only).
+    /// a rank test between the two kept main-only). Both are within the noise of 3 s runs of the budget, so the
+    /// verdict is borderline, not decided.
     @Test func aStageThatMetTheBudgetInEveryRunIsAdoptedOverOneThatMissedInEvery() {
         let recommendation = Self.recommend(
             Self.result(
@@ -251,9 +252,10 @@ import Testing
             Self.result(.offloaded, Self.metrics(hitch: 4.5), Self.metrics(hitch: 3), Self.metrics(hitch: 1))
         )
         #expect(recommendation.stage == "offloaded")
-        #expect(recommendation.confidence == .decided)
-        #expect(recommendation.judgments.map(\.judgment) == [.fails, .meets])
-        #expect(recommendation.path.last?.outcome.contains("met the budget in all 3 runs. Adopt offloaded.") == true)
+        #expect(recommendation.confidence == .borderline)
+        #expect(recommendation.judgments.map(\.judgment) == [.borderline, .borderline])
+        #expect(recommendation.judgments.map(\.overall) == [.fails, .meets])
+        #expect(recommendation.path.last?.outcome.contains(": borderline. Adopt offloaded.") == true)
     }
 
     @Test func aLargeShareOfALittleTimeIsNotMaterial() {

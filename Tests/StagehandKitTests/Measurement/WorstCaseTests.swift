@@ -99,7 +99,7 @@ import Testing
     }
 
     /// The defect this guards against: a frame whose vsync fired but whose job never started counted as a hitch and
-    /// a hang, but not in main-loop latency, the distribution the frame chart and the rank tests read.
+    /// a hang, but not in main-loop latency, the distribution the frame chart reads.
     @Test func aFrameStillPendingAtTheEndEntersMainLoopLatency() {
         let recorder = Self.prepared()
         recorder.frame(vsync: .at(0), started: .at(1), ended: .at(3), coalesced: 0)
