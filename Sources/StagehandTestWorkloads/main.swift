@@ -86,6 +86,22 @@ let trapping = CodeWorkload(
         .compute("explode") { () -> Int in fatalError("fixture trap in the user's code") }
 }
 
+/// Traps in about one run in three of the stages that parse off main (offloaded, actor-extracted): the run's process
+/// id picks which, so which runs crash varies but is the same for a run however often it parses. main-only and async
+/// parse on main and never trap. For a profile where a stage crashes in some of its runs only.
+let crashingSometimes = CodeWorkload(
+    "crashes-sometimes",
+    description: "A parse off main that traps in about one run in three.",
+    durationSeconds: 1
+) {
+    CodeInteraction("refresh", ratePerSecond: 10)
+        .compute("parse") { () -> Int in
+            if !Thread.isMainThread, getpid() % 3 == 0 { fatalError("fixture trap in one run of three") }
+            return 1
+        }
+        .ui("show") { (_: Int) in }
+}
+
 let deadlocking = CodeWorkload(
     "deadlocks",
     description: "An io body that needs the main actor: fine when awaited, a deadlock in main-only.",
@@ -130,4 +146,4 @@ let slowIO = CodeWorkload(
         }
 }
 
-await Stagehand.main(workloads: [placement, throwing, trapping, deadlocking, idleIO, simulatedIO, slowIO])
+await Stagehand.main(workloads: [placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO])

@@ -187,7 +187,11 @@ extension CLITests {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             let names = output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-            #expect(names == ["placement", "throws", "traps", "deadlocks", "idle-io", "simulated-io", "slow-io"])
+            #expect(
+                names == [
+                    "placement", "throws", "traps", "crashes-sometimes", "deadlocks", "idle-io", "simulated-io", "slow-io",
+                ]
+            )
         }
     }
 }
