@@ -86,17 +86,22 @@ let trapping = CodeWorkload(
         .compute("explode") { () -> Int in fatalError("fixture trap in the user's code") }
 }
 
-/// Traps in about one run in three of the stages that parse off main (offloaded, actor-extracted): the run's process
-/// id picks which, so which runs crash varies but is the same for a run however often it parses. main-only and async
-/// parse on main and never trap. For a profile where a stage crashes in some of its runs only.
+/// A 30 ms parse, so main-only and async hitch, that traps in the second run of `offloaded` and in no other run (the
+/// stage and repetition are read from the child's own arguments, as only a test fixture would): a profile where the
+/// stage the walk reaches crashes in one run of three.
 let crashingSometimes = CodeWorkload(
     "crashes-sometimes",
-    description: "A parse off main that traps in about one run in three.",
+    description: "A 30 ms parse that traps in the second run of offloaded.",
     durationSeconds: 1
 ) {
     CodeInteraction("refresh", ratePerSecond: 10)
         .compute("parse") { () -> Int in
-            if !Thread.isMainThread, getpid() % 3 == 0 { fatalError("fixture trap in one run of three") }
+            let run = CommandLine.arguments.joined()
+            if run.contains(#""repetition":2,"#), run.contains(#""stage":"offloaded""#) {
+                fatalError("fixture trap in the second run of offloaded")
+            }
+            let end = ContinuousClock.now + .milliseconds(30)
+            while ContinuousClock.now < end {}  // long enough to hitch on main: the walk wants offloaded
             return 1
         }
         .ui("show") { (_: Int) in }

@@ -261,6 +261,14 @@ extension DecisionTree {
                 + "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
                 + "\(metrics.hangs) hang\(metrics.hangs == 1 ? "" : "s"))."
         }
+        let failed = Stage.allCases.compactMap { stage in
+            byStage[stage].flatMap { $0.status == .hung || $0.status == .crashed ? judged[stage] : nil }
+        }
+        guard failed.isEmpty else {
+            return "No stage can be recommended: every stage measured hung or crashed in at least one run ("
+                + failed.map { "\($0.stage.rawValue): \($0.reason)" }.joined(separator: "; ")
+                + "). Fix what stops it first: the failures are in the stage table."
+        }
         return "No stage produced measurements, so no stage can be recommended."
     }
 
