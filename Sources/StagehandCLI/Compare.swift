@@ -101,10 +101,8 @@ extension StagehandCommand {
         }
 
         private func write(_ verdict: ComparisonVerdict, to path: String) throws {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             do {
-                try (encoder.encode(verdict) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try (ReportWriter.encoder.encode(verdict) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw ToolFailure("could not write \(path): \(error.localizedDescription)")
             }

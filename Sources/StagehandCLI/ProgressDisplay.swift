@@ -28,7 +28,7 @@ final class ProgressDisplay: Sendable {
     }
 
     private let enabled: Bool
-    /// Runs planned so far; an inconclusive verdict adds a round.
+    /// Runs planned so far; a borderline verdict that more runs could settle adds a round.
     private let totalRuns: Mutex<Int>
     /// Runs in one round of every stage.
     private let runsPerRound: Int
@@ -90,7 +90,7 @@ final class ProgressDisplay: Sendable {
         case .moreRepetitions(let completed, let cap):
             totalRuns.withLock { $0 += runsPerRound }
             write(
-                "  inconclusive after \(completed) repetitions: running repetition \(completed + 1) "
+                "  borderline after \(completed) repetitions: running repetition \(completed + 1) "
                     + "(up to \(cap), --max-repetitions)\n"
             )
         case .finished(_, _, _, let result):

@@ -8,15 +8,7 @@ extension CLITests {
     @Suite(.serialized) struct FallingBehindTests {
         /// The verdict of one run of `stage` profiling `spec`, and that stage's figures.
         static func profile(_ spec: String, name: String, stage: Stage) async throws -> (String, StageMetrics) {
-            let directory = try Scratch.directory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = try Scratch.write(spec, to: directory, name: "\(name).yaml")
-            let run = try await StagehandProcess.run(
-                arguments: ["profile", path, "--stages", stage.rawValue, "--repetitions", "1", "--quiet"]
-                    + ["--output", directory.path]
-            )
-            #expect(run.status == 0, "\(run.stderr)")
-            let result = try ProfileResult.read(directory.appending(path: "\(name).json"))
+            let result = try await StagehandProcess.profileOnce(spec, name: name, stages: [stage])
             let metrics = try #require(result.stages.first { $0.stage == stage }?.metrics)
             return (result.recommendation.summary, metrics)
         }

@@ -25,18 +25,6 @@ extension CLITests {
             """
         }
 
-        static func profile(_ spec: String, name: String, stages: String? = nil) async throws -> ProfileResult {
-            let directory = try Scratch.directory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = try Scratch.write(spec, to: directory, name: "\(name).yaml")
-            let run = try await StagehandProcess.run(
-                arguments: ["profile", path, "--repetitions", "1", "--quiet", "--output", directory.path]
-                    + (stages.map { ["--stages", $0] } ?? [])
-            )
-            #expect(run.status == 0, "\(run.stderr)")
-            return try ProfileResult.read(directory.appending(path: "\(name).json"))
-        }
-
         /// Allocate N objects per step and count N: the harness's own allocations (the delivery's objects, the event
         /// and end timers) are not the workload's. Stage code allocates a constant per interaction besides its steps
         /// (tasks, continuations; in a debug build the probes too), so a step's N is the difference between N and 1
@@ -45,8 +33,8 @@ extension CLITests {
         /// once rather than per interaction (seen here once in about fifteen runs, +21 in `async`): over 20
         /// interactions that is 0.25 per step, inside the tolerance; over the 10 of a 0.5 s run it was not.
         @Test func allocationCountsReadExactlyWhatTheStepsAllocate() async throws {
-            let many = try await Self.profile(Self.allocationSpec(100), name: "alloc-100")
-            let one = try await Self.profile(Self.allocationSpec(1), name: "alloc-1")
+            let many = try await StagehandProcess.profileOnce(Self.allocationSpec(100), name: "alloc-100")
+            let one = try await StagehandProcess.profileOnce(Self.allocationSpec(1), name: "alloc-1")
             for (stage, base) in zip(many.stages, one.stages) {
                 let perStep = try #require(stage.metrics?.allocationsPerInteraction) / 4
                 let basePerStep = try #require(base.metrics?.allocationsPerInteraction) / 4
@@ -83,12 +71,12 @@ extension CLITests {
                       - { compute: work6, ms: 100 }
                       - { ui: show6, ms: 150 }
                 """
-            let result = try await Self.profile(spec, name: "long-warm-up", stages: "offloaded")
+            let result = try await StagehandProcess.profileOnce(spec, name: "long-warm-up", stages: [.offloaded])
             let metrics = try #require(result.stages[2].metrics)
             #expect(metrics.interactionsArrived == 0, "the measured run's first arrival would be at 0.5 s, its end")
             #expect(metrics.frames > 0)
             #expect(
-                metrics.mainLoopLatencyMs.max < 100,
+                metrics.mainLoopLatencyMs.max < 140,  // the defect held main 150 ms; room for a loaded machine
                 "a warm-up step held main: \(metrics.mainLoopLatencyMs.max) ms"
             )
             #expect(metrics.hangs == 0)

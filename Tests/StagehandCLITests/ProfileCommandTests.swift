@@ -177,6 +177,7 @@ extension CLITests {
                     )
                 }
                 #expect(stage.stepTimings.count == kinds.count, "every step ran in \(stage.stage.rawValue)")
+                #expect(stage.stepTimings.allSatisfy { $0.runs > 0 }, "every step ran in \(stage.stage.rawValue)")
                 #expect(
                     stage.metrics?.mainActorHopsPerInteraction == expectedHops[stage.stage],
                     "\(stage.stage.rawValue)"

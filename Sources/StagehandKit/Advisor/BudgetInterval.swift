@@ -3,12 +3,20 @@ import Foundation
 /// Where a stage's runs put one budget metric against its limit, allowing for the run-to-run noise: above it, below
 /// it, or within the noise of it.
 ///
-/// Over n runs with mean x̄, the spread s is the larger of the runs' own standard deviation and the
-/// ``NoiseModel``'s; the runs are *above* the limit T when x̄ − z·s/√n > T and *below* it when x̄ + z·s/√n < T, with z
-/// the one-sided normal quantile of the level the verdict's error control gives each test
-/// (``Thresholds/perTestLevel``). *Above* is the claim that moves the walk past a stage, so its spread is taken at
-/// the mean, which for a mean above the limit is at least the spread at the limit: under a true figure at the
-/// limit, runs land above it beyond the noise with a chance of at most the level.
+/// Over n runs with mean x̄ and standard deviation s, the runs are *above* the limit T when x̄ − h > T and *below* it
+/// when x̄ + h < T. For runs that spread as the ``NoiseModel`` allows, h = z·max(σ, s)/√n: z the one-sided normal
+/// quantile of the level the verdict's error control gives each test (``Thresholds/perTestLevel``), σ the model's
+/// standard deviation per run. Runs that spread more than the model allows — (n − 1)·s²/σ² above the χ² quantile of
+/// ``modelCheckLevel`` with n − 1 degrees of freedom, σ the model's at the mean or the limit, whichever is larger —
+/// are judged on their own spread alone, h = t·s/√n with Student's t at the same level: the model does not fit this
+/// workload, and a z on the s of so few runs would understate their noise. The simulation
+/// (`VerdictSimulationTests`) checks the level on runs twice as noisy as the model as well as on real ones.
+///
+/// *Above* is the claim that moves the walk past a stage, so its σ is the model's at the limit: under any true
+/// figure at or below the limit the spread is at most that (it grows with the mean), and runs land above the limit
+/// beyond the noise with a chance of at most the level. *Below* decides only whether the advised stage is `decided`
+/// or `borderline`, and its σ is the model's at the mean (at the limit, a stage with no hitch in three 3 s runs could
+/// never be called below it).
 struct BudgetInterval: Sendable, Equatable {
     enum Side: Sendable, Equatable {
         case below, within, above
@@ -18,52 +26,150 @@ struct BudgetInterval: Sendable, Equatable {
     /// The runs' values, in run order.
     var values: [Double]
     var mean: Double
-    /// z·s/√n.
-    var halfWidth: Double
     var limit: Double
-    /// The z of the level tested at.
-    var z: Double
-    /// The model's standard deviation per run at the mean: what more runs are expected to spread by.
-    var modelSpread: Double
+    /// The runs' own standard deviation (0 for one run).
+    var sampleSpread: Double
+    /// The model's standard deviation per run at the limit and at the mean.
+    var modelSpreadAtLimit: Double
+    var modelSpreadAtMean: Double
+    /// The one-sided level each side is tested at.
+    var level: Double
+    /// Whether the runs spread more than the model allows, so they are judged on their own spread alone.
+    var noisierThanModel: Bool
+    /// The normal quantile of ``level``, and Student's for these runs when they are noisier than the model.
+    private var z: Double
+    private var t: Double
 
-    var side: Side {
-        mean + halfWidth < limit ? .below : mean - halfWidth > limit ? .above : .within
-    }
+    /// The level at which runs count as spreading more than the model allows.
+    static let modelCheckLevel = 0.01
 
     /// The interval of `values` (at least one) against `limit` at one-sided level `level`, with `spread` the
     /// model's standard deviation at a mean.
     init(metric: Metric.ID, values: [Double], limit: Double, level: Double, spread: (Double) -> Double) {
         precondition(!values.isEmpty, "an interval needs a run")
-        let n = Double(values.count)
-        let mean = values.reduce(0, +) / n
-        let sampleVariance = values.count > 1 ? values.reduce(0) { $0 + pow($1 - mean, 2) } / (n - 1) : 0
-        let modelSpread = spread(mean)
-        let z = Self.normalQuantile(1 - level)
+        let n = values.count
+        let mean = values.reduce(0, +) / Double(n)
+        let sampleVariance = n > 1 ? values.reduce(0) { $0 + pow($1 - mean, 2) } / Double(n - 1) : 0
         self.metric = metric
         self.values = values
         self.mean = mean
-        self.halfWidth = z * max(sampleVariance.squareRoot(), modelSpread) / n.squareRoot()
         self.limit = limit
-        self.z = z
-        self.modelSpread = modelSpread
+        self.sampleSpread = sampleVariance.squareRoot()
+        self.modelSpreadAtLimit = spread(limit)
+        self.modelSpreadAtMean = spread(mean)
+        self.level = level
+        let model = max(spread(mean), spread(limit))
+        self.noisierThanModel =
+            n > 1 && sampleVariance > 0
+            && (model == 0
+                || Double(n - 1) * sampleVariance / (model * model)
+                    > Self.chiSquareQuantile(1 - Self.modelCheckLevel, degreesOfFreedom: n - 1))
+        self.z = Self.normalQuantile(1 - level)
+        self.t = noisierThanModel ? Self.studentQuantile(1 - level, degreesOfFreedom: n - 1) : 0
     }
 
-    /// Whether `runs` runs could put this mean beyond the noise of the limit: the half-width they would give, at the
-    /// model's spread per run (the runs so far are too few to say more of it), is smaller than the mean's distance
-    /// from the limit. A mean at the limit never settles; one a little inside it does with enough runs.
+    /// h of the *above* test with `runs` runs, at the spreads measured so far.
+    func halfWidthAbove(runs: Int? = nil) -> Double {
+        halfWidth(model: modelSpreadAtLimit, runs: runs ?? values.count)
+    }
+
+    /// h of the *below* test with `runs` runs, at the spreads measured so far.
+    func halfWidthBelow(runs: Int? = nil) -> Double {
+        halfWidth(model: modelSpreadAtMean, runs: runs ?? values.count)
+    }
+
+    /// The half-width on the side of the limit the mean is on: the one that decides.
+    var halfWidth: Double { mean > limit ? halfWidthAbove() : halfWidthBelow() }
+
+    var side: Side {
+        mean + halfWidthBelow() < limit ? .below : mean - halfWidthAbove() > limit ? .above : .within
+    }
+
+    /// Whether `runs` runs, spreading as the runs so far do (and as the model says), could put this mean beyond the
+    /// noise of the limit on its side. A mean at the limit never settles; one a little inside it does with enough
+    /// runs.
     func couldSettle(with runs: Int) -> Bool {
-        z * modelSpread / Double(max(runs, 1)).squareRoot() < abs(mean - limit)
+        (mean > limit ? halfWidthAbove(runs: runs) : halfWidthBelow(runs: runs)) < abs(mean - limit)
     }
 
-    /// The z with P(Z ≤ z) = `p`, for a standard normal Z: by bisection on the complementary error function, to
-    /// well below the precision the verdict needs.
+    private func halfWidth(model: Double, runs: Int) -> Double {
+        let n = max(runs, 1)
+        guard noisierThanModel else { return z * max(model, sampleSpread) / Double(n).squareRoot() }
+        let t = n == values.count ? self.t : Self.studentQuantile(1 - level, degreesOfFreedom: n - 1)
+        return t * sampleSpread / Double(n).squareRoot()
+    }
+
+    /// The z with P(Z ≤ z) = `p`, for a standard normal Z: by bisection on the complementary error function.
     static func normalQuantile(_ p: Double) -> Double {
-        var low = -10.0
-        var high = 10.0
-        for _ in 0..<80 {
+        bisect(p) { 0.5 * erfc(-$0 / 2.0.squareRoot()) }
+    }
+
+    /// The t with P(T ≤ t) = `p` (p ≥ 0.5), for Student's T with `degreesOfFreedom` ν: by bisection on its
+    /// distribution function, P(T ≤ t) = 1 − I_{ν/(ν+t²)}(ν/2, 1/2) / 2.
+    static func studentQuantile(_ p: Double, degreesOfFreedom: Int) -> Double {
+        let nu = Double(degreesOfFreedom)
+        return bisect(p, upTo: 1e4) { t in
+            t <= 0 ? 0.5 : 1 - 0.5 * regularizedIncompleteBeta(x: nu / (nu + t * t), a: nu / 2, b: 0.5)
+        }
+    }
+
+    /// The x with P(X ≤ x) = `p`, for a χ² variable X with `degreesOfFreedom` k: by bisection on the regularized
+    /// lower incomplete gamma function P(k/2, x/2), summed as its series.
+    static func chiSquareQuantile(_ p: Double, degreesOfFreedom: Int) -> Double {
+        let a = Double(degreesOfFreedom) / 2
+        return bisect(p, upTo: 1e4) { x in
+            guard x > 0 else { return 0 }
+            let half = x / 2
+            guard half < a + 40 * (a.squareRoot() + 1) else { return 1 }  // 40 deviations past the mean
+            var term = 1 / a
+            var sum = term
+            for n in 1...1000 {
+                term *= half / (a + Double(n))
+                sum += term
+                if term < sum * 1e-15 { break }
+            }
+            return exp(a * log(half) - half - lgamma(a)) * sum
+        }
+    }
+
+    /// The `x` in [−`upTo`, `upTo`] where the increasing `distribution` reaches `p`.
+    private static func bisect(_ p: Double, upTo bound: Double = 10, _ distribution: (Double) -> Double) -> Double {
+        var low = -bound
+        var high = bound
+        for _ in 0..<100 {
             let middle = (low + high) / 2
-            if 0.5 * erfc(-middle / 2.0.squareRoot()) < p { low = middle } else { high = middle }
+            if distribution(middle) < p { low = middle } else { high = middle }
         }
         return (low + high) / 2
+    }
+
+    /// I_x(a, b), by its continued fraction (Lentz's method), from the side where it converges fast.
+    static func regularizedIncompleteBeta(x: Double, a: Double, b: Double) -> Double {
+        guard x > 0 else { return 0 }
+        guard x < 1 else { return 1 }
+        if x > (a + 1) / (a + b + 2) {
+            return 1 - regularizedIncompleteBeta(x: 1 - x, a: b, b: a)
+        }
+        let logFront: Double = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x)
+        let front = exp(logFront)
+        let tiny = 1e-300
+        var c = 1.0
+        var d = 1 - (a + b) * x / (a + 1)
+        d = 1 / (abs(d) < tiny ? tiny : d)
+        var fraction = d
+        for m in 1...300 {
+            let m = Double(m)
+            let even: Double = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+            let odd: Double = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
+            for numerator in [even, odd] {
+                d = 1 + numerator * d
+                d = 1 / (abs(d) < tiny ? tiny : d)
+                c = 1 + numerator / c
+                c = abs(c) < tiny ? tiny : c
+                fraction *= c * d
+            }
+            if abs(c * d - 1) < 1e-15 { break }
+        }
+        return front * fraction / a
     }
 }

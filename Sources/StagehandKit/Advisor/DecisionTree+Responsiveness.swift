@@ -5,8 +5,6 @@ extension DecisionTree {
         var responsive: Bool
         var evidence: [Evidence]
         var failure: String
-        /// Whether every repetition, judged alone, gives the same answer.
-        var agreed: Bool
     }
 
     /// The limit a budget metric (``Metric/budget``) must stay below.
@@ -48,7 +46,7 @@ extension DecisionTree {
                 case .crashed: "\(result?.stage.rawValue ?? "it") crashed"
                 default: "\(result?.stage.rawValue ?? "it") was not measured (skipped)"
                 }
-            return Responsiveness(responsive: false, evidence: [], failure: failure, agreed: true)
+            return Responsiveness(responsive: false, evidence: [], failure: failure)
         }
         let evidence = budgetEvidence(metrics, of: result.stage, spread: result.spread)
         let failed = evidence.filter { !$0.holds }
@@ -65,14 +63,10 @@ extension DecisionTree {
                 }
                 .joined(separator: ", ")
                 + (hitchesFail ? metrics.mainHitchCause.map { "; \($0)" } ?? "" : "")
-        let answers = result.repetitions.compactMap(\.metrics).map { run in
-            budgetEvidence(run, of: result.stage).allSatisfy(\.holds)
-        }
         return Responsiveness(
             responsive: failed.isEmpty,
             evidence: evidence,
-            failure: failure,
-            agreed: !answers.contains(!failed.isEmpty)
+            failure: failure
         )
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension DecisionTree {
     // MARK: - Verdict
 
@@ -10,7 +12,7 @@ extension DecisionTree {
         byStage: [Stage: StageResult],
         judged: [Stage: StageJudgment]
     ) -> (recommendation: Recommendation, unsettled: Set<Unsettled>) {
-        let best = stage == nil ? bestStage(byStage, judged: judged) : nil
+        let best = stage == nil ? bestStage(byStage) : nil
         var unsettled = unsettled
         if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
         // Too few runs say nothing of the noise, so they come first; a stage within the noise says more than one that
@@ -148,12 +150,12 @@ extension DecisionTree {
         judged: [Stage: StageJudgment]
     ) -> String? {
         var advice: [String] = []
-        let longer = max(workload.durationSeconds * 3, 10)
         for stage in Stage.allCases where unsettled.contains(.borderline(stage)) {
+            let runs = byStage[stage]?.repetitions.compactMap(\.metrics) ?? []
+            let within = budgetIntervals(of: runs, workload: workload).first { $0.side == .within }
             advice.append(
                 "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
-                    + ". Longer runs have less noise each and settle it: `--duration \(longer.reportFormatted)`; more "
-                    + "runs narrow it too (`--max-repetitions`)."
+                    + ". " + (within.map { howToSettle($0, workload: workload) } ?? "")
             )
         }
         if unsettled.contains(.tooFewRuns) {
@@ -170,11 +172,42 @@ extension DecisionTree {
         return advice.isEmpty ? nil : advice.joined(separator: " ")
     }
 
+    /// What would put `interval` beyond the noise of its limit, by the noise model: hitch-time ratio runs long enough to
+    /// count enough hitches (its counting term shrinks with the run's length), or enough runs (input latency's
+    /// spread does not shrink with length); or that it sits too close to its limit for either.
+    func howToSettle(_ interval: BudgetInterval, workload: Workload) -> String {
+        let z = BudgetInterval.normalQuantile(1 - thresholds.perTestLevel)
+        let distance = abs(interval.mean - interval.limit)
+        let n = Double(interval.values.count)
+        let atLimit = "it sits too close to its limit for longer or more runs to settle it"
+        guard !interval.noisierThanModel else {
+            return "Its runs spread more than the model of this machine's noise allows: more runs "
+                + "(`--max-repetitions`) narrow it."
+        }
+        let noise = thresholds.noise
+        let mean = interval.mean > interval.limit ? interval.limit : interval.mean
+        switch interval.metric {
+        case .hitchTimeRatio:
+            // z²·(g·P·μ/D + (c·μ)²)/n < d²  ⇔  D > g·P·μ / (n·d²/z² − (c·μ)²)
+            let room = n * distance * distance / (z * z) - pow(noise.hitchRelative * mean, 2)
+            guard room > 0, distance > 0 else { return atLimit + "." }
+            let seconds = (noise.hitchCountFactor * workload.frameBudgetMs * mean / room).rounded(.up)
+            return "Longer runs count more hitches and settle it: `--duration \(max(seconds, 1).reportFormatted)`."
+        default:
+            // z·c·μ/√N < d  ⇔  N > (z·c·μ/d)²
+            guard distance > 0 else { return atLimit + "." }
+            let runs = Int(pow(z * noise.inputLatencyRelative * mean / distance, 2).rounded(.up)) + 1
+            return runs <= 100
+                ? "More runs settle it: `--max-repetitions \(max(runs, interval.values.count + 1))`."
+                : atLimit + "."
+        }
+    }
+
     // MARK: Node 5
 
     /// The stage with the fewest hangs, then the lowest hitch-time ratio, among those that ran to the end in every
     /// run: a stage that hung or crashed is never the one to build on.
-    func bestStage(_ byStage: [Stage: StageResult], judged: [Stage: StageJudgment]) -> Stage? {
+    func bestStage(_ byStage: [Stage: StageResult]) -> Stage? {
         let measured = Stage.allCases.compactMap { stage -> (Stage, StageMetrics)? in
             guard let result = byStage[stage], result.status == .ok, let metrics = result.metrics else { return nil }
             return (stage, metrics)
@@ -246,7 +279,7 @@ extension DecisionTree {
                 lead = "Stay main-only: everything on main already meets the \(budget)"
             } else if !onPath {
                 lead =
-                    "Adopt \(stage.rawValue): it is the simplest stage that met the \(budget) in every run, though "
+                    "Adopt \(stage.rawValue): it is the simplest stage that meets the \(budget), though "
                     + "the tree's questions did not lead to it"
             } else if simpler.isEmpty {
                 lead = "Adopt \(stage.rawValue): it is the simplest stage that meets the \(budget)"

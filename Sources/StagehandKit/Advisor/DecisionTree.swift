@@ -22,19 +22,23 @@ struct DecisionTree: Sendable {
     }
 
     /// Whether more runs of every stage could settle the verdict on `results`: when a stage it rests on has fewer
-    /// runs than a decision needs, or is borderline on a metric whose mean lies far enough from its limit that
-    /// ``Thresholds/maxRuns`` runs with the same spread would put it beyond the noise. A stage right at a limit, or
-    /// one that hung or crashed (it fails for good), asks for no rounds that cannot change the verdict.
+    /// runs than a decision needs, or when every borderline stage it rests on could leave the noise with
+    /// ``Thresholds/maxRuns`` runs spreading as its runs do. A borderline stage can: when a metric within the noise
+    /// above its limit could settle above it (one failing metric fails the stage), or when every metric within the
+    /// noise could settle. A stage at a limit, or one that hung or crashed (it fails for good), asks for no rounds
+    /// that cannot change the verdict.
     func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
         let unsettled = walk(workload, results: results).unsettled
         if unsettled.contains(.tooFewRuns) { return true }
-        return results.contains { result in
-            let runs = result.repetitions.compactMap(\.metrics)
-            guard unsettled.contains(.borderline(result.stage)), result.status == .ok, runs.count < thresholds.maxRuns
-            else { return false }
-            return budgetIntervals(of: runs, workload: workload)
-                .contains { $0.side == .within && $0.couldSettle(with: thresholds.maxRuns) }
-        }
+        let borderline = results.filter { unsettled.contains(.borderline($0.stage)) }
+        return !borderline.isEmpty
+            && borderline.allSatisfy { result in
+                let runs = result.repetitions.compactMap(\.metrics)
+                guard result.status == .ok, runs.count < thresholds.maxRuns else { return false }
+                let within = budgetIntervals(of: runs, workload: workload).filter { $0.side == .within }
+                let settles = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }
+                return within.contains { $0.mean > $0.limit && settles($0) } || within.allSatisfy(settles)
+            }
     }
 
     private func walk(
@@ -67,7 +71,7 @@ struct DecisionTree: Sendable {
                 measuredStage: .mainOnly,
                 evidence: first.evidence,
                 answer: stay,
-                repetitionsAgree: first.agreed,
+                repetitionsAgree: mainOnly?.judgment != .borderline,
                 tried: nil,
                 outcome: stay
                     ? "Yes: stay main-only. No concurrency is needed."
@@ -121,9 +125,11 @@ struct DecisionTree: Sendable {
                 case (.meets, _):
                     "Yes: tried \(candidate.rawValue), and it \(judgment.reason). Adopt \(candidate.rawValue)."
                 case (.borderline, .meets):
-                    "Yes: tried \(candidate.rawValue); it \(judgment.reason): borderline. Adopt \(candidate.rawValue)."
+                    "Yes: tried \(candidate.rawValue), and it is borderline: \(judgment.reason). Adopt "
+                        + "\(candidate.rawValue), whose runs together meet the budget."
                 case (.borderline, _):
-                    "Yes: tried \(candidate.rawValue); it \(judgment.reason): borderline, and not adopted."
+                    "Yes: tried \(candidate.rawValue), and it is borderline: \(judgment.reason). Not adopted: its runs "
+                        + "together miss the budget."
                 case (.fails, _):
                     "Yes: tried \(candidate.rawValue), but "
                         + (tried.responsive || triedResult.status != .ok
@@ -135,7 +141,7 @@ struct DecisionTree: Sendable {
                     reading: latest,
                     evidence: evidence + tried.evidence,
                     answer: true,
-                    repetitionsAgree: runsAgree && tried.agreed,
+                    repetitionsAgree: runsAgree && judgment.judgment != .borderline,
                     tried: candidate,
                     outcome: outcome
                 )
@@ -148,7 +154,7 @@ struct DecisionTree: Sendable {
         // `none`: the simplest one is advised, and the verdict says the questions did not lead there.
         let simplest = Stage.allCases.first { judged[$0]?.overall == .meets }
         note(simplest.flatMap { judged[$0] })
-        let best = simplest ?? bestStage(byStage, judged: judged)
+        let best = simplest ?? bestStage(byStage)
         path.append(
             DecisionNode(
                 node: 5,

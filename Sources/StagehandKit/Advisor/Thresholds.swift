@@ -2,8 +2,6 @@
 struct Thresholds: Sendable, Equatable {
     /// Apple's "good" band: a hitch-time ratio below this many milliseconds per second.
     package var hitchTimeRatioMsPerS = Metric.hitchBands.good
-    /// Apple's "critical" band starts here.
-    var criticalHitchTimeRatioMsPerS = Metric.hitchBands.critical
     /// Input latency p99 below this many milliseconds feels instant.
     var inputLatencyP99Ms = 100.0
     /// A step kind is a material share of main's interaction work from this fraction on…

@@ -2,8 +2,8 @@
 /// past a threshold flagged.
 ///
 /// A change counts when it is past the threshold, past the metric's own floor, and past the run-to-run noise: with
-/// two or more repetitions on both sides, every run after must lie beyond every run before (the decision tree's rule
-/// for stages), and the shift must be larger than either side's own spread of runs.
+/// two or more repetitions on both sides, every run after must lie beyond every run before, and the shift must be
+/// larger than either side's own spread of runs.
 package struct Comparison: Sendable {
     /// How the comparison came out, as `stagehand compare` reports it in its exit status.
     package enum Outcome: String, Sendable, Equatable {

@@ -51,7 +51,7 @@ package struct MarkdownReport: Sendable {
                 + "\(result.environment.durationSeconds.reportFormatted) s per stage · "
                 + {
                     switch recommendation.confidence {
-                    case .decided: "repetitions agree"
+                    case .decided: "decided beyond the run-to-run noise"
                     case .tentative: "**tentative: too few runs, or a stage it needs was not measured**"
                     case .borderline: "**borderline: a stage it rests on is within the noise of the budget**"
                     }
@@ -128,7 +128,7 @@ package struct MarkdownReport: Sendable {
         var lines = ["## Decision path", ""] + mermaid() + [""]
         for node in result.recommendation.path {
             let answer = node.answer ? "yes" : "no"
-            let agreement = node.repetitionsAgree ? "" : " ⚠️ repetitions disagree on this answer"
+            let agreement = node.repetitionsAgree ? "" : " ⚠️ the runs disagree on this answer, or a stage it read is within the run-to-run noise"
             lines.append("\(node.node). **\(node.question)** — \(answer)\(agreement)")
             for evidence in node.evidence {
                 let mark = evidence.holds ? "✔" : "✘"

@@ -48,7 +48,8 @@ package struct ReportWriter: Sendable {
         )
     }
 
-    static var encoder: JSONEncoder {
+    /// The JSON every file Stagehand writes uses: indented, keys sorted, slashes as they are.
+    package static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder

@@ -1,5 +1,5 @@
 /// One figure of a stage, as every place that shows, compares or judges it reads it: the report's and the terminal's
-/// tables, `compare`, the spread of runs, and the decision tree's noise rule.
+/// tables, `compare`, the spread of runs, and the decision tree's judgment of each stage.
 ///
 /// ``Metric/catalogue`` is the one list of them. Its name, JSON key, unit, better direction, noise floor and bands
 /// are written there and nowhere else.
@@ -458,8 +458,7 @@ extension Metric {
         .mainThreadUtilization, .allocations, .throughput,
     ]
 
-    /// What a stage must keep within the budget to be responsive, in the order the decision tree gives its evidence;
-    /// a later stage is better beyond the noise on one of these.
+    /// What a stage must keep within the budget to be responsive, in the order the decision tree gives its evidence.
     package static let budget: [ID] = [.hitchTimeRatio, .hangs, .inputLatency]
 
     /// The metrics whose spread over repetitions a stage's result keeps (JSON `stages[i].spread`, by ``key``).

@@ -6,9 +6,9 @@ public struct Recommendation: Codable, Sendable, Equatable {
     public var bestStage: Stage?
     /// One sentence of why, with the deciding numbers.
     public var summary: String
-    /// Whether repetitions agreed on the deciding answers.
+    /// How sure the verdict is: decided, tentative or borderline.
     public var confidence: Confidence
-    /// What to run to settle an inconclusive verdict.
+    /// What to run to settle a verdict that is not decided.
     public var settle: String?
     /// The questions of the guide's tree, in the order they were asked.
     public var path: [DecisionNode]

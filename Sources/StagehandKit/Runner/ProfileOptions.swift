@@ -6,8 +6,8 @@ package struct ProfileOptions: Sendable, Equatable {
     package var stages: [Stage]
     /// Runs per stage.
     package var repetitions: Int
-    /// When the verdict is inconclusive after ``repetitions`` (3 or more), more rounds of every stage are run, one
-    /// at a time, up to this many runs per stage.
+    /// When the verdict is not decided after ``repetitions`` (3 or more) and more runs could settle it, more rounds
+    /// of every stage are run, one at a time, up to this many runs per stage.
     package var maxRepetitions: Int
     /// The seed of repetition 1; repetition r uses `seed + r − 1`, the same for every stage.
     package var seed: UInt64
@@ -40,7 +40,7 @@ package struct ProfileOptions: Sendable, Equatable {
         self.headroom = headroom
     }
 
-    /// How many runs per stage an inconclusive verdict may grow to, unless told otherwise.
+    /// How many runs per stage a verdict that is not decided may grow to, unless told otherwise.
     package static let defaultMaxRepetitions = Thresholds.defaultMaxRuns
 
     /// The decision tree that judges this profile's runs: its error control split over the looks these repetitions

@@ -63,7 +63,7 @@ extension Profiler {
             progress(event)
         }
         if warnings.traceFailed { environment.traceFile = nil }  // the report must not point at it
-        // An inconclusive verdict may have run more rounds than asked for: the environment says what ran.
+        // A borderline verdict may have run more rounds than asked for: the environment says what ran.
         environment.repetitions = stages.map(\.repetitions.count).max() ?? options.repetitions
         let spec = workload.measuringCode(in: stages)
         let recommendation = options.decisionTree.recommend(for: spec, results: stages)

@@ -14,7 +14,7 @@ package struct Profiler: Sendable {
         case traceNotWritten(String)
         /// Something the user should know that changes nothing measured, e.g. a search that cannot run.
         case warning(String)
-        /// The verdict is inconclusive after `completed` repetitions: one more round of every stage follows, up to
+        /// The verdict is not decided after `completed` repetitions: one more round of every stage follows, up to
         /// `cap`.
         case moreRepetitions(completed: Int, cap: Int)
         /// The headroom search ran `stage` with its step costs × `multiplier` for `durationSeconds`: whether it met

@@ -10,7 +10,7 @@ struct RoundSchedule: Sendable, Equatable {
     let stages: [Stage]
     /// The rounds planned so far: the repetitions asked for (at least one), and each extra round since.
     private(set) var planned: Int
-    /// The most rounds an inconclusive verdict may grow the profile to.
+    /// The most rounds a verdict that is not decided may grow the profile to.
     let cap: Int
     /// The fewest runs per stage a verdict reads (``Thresholds/minimumRuns``).
     let minimumRuns: Int
@@ -61,7 +61,7 @@ struct RoundSchedule: Sendable, Equatable {
     /// a verdict reads was kept short on purpose, so it does not grow either. `mayStillSettle` is asked last, because
     /// it walks the decision tree over every result so far.
     ///
-    /// - Parameter mayStillSettle: whether the verdict on the runs so far is inconclusive for a reason more runs can
+    /// - Parameter mayStillSettle: whether the verdict on the runs so far is not decided for a reason more runs can
     ///   settle (``DecisionTree/moreRunsMaySettle(_:results:)``).
     mutating func extends(after round: Int, mayStillSettle: () -> Bool) -> Bool {
         guard round == planned, round < cap, round >= minimumRuns, mayStillSettle() else { return false }

@@ -30,6 +30,20 @@ enum StagehandProcess {
         try await run(arguments: arguments, in: directory)
     }
 
+    /// Profiles `spec`, written as `<name>.yaml`, once per stage of `stages` (all four when `nil`), quietly, and
+    /// returns its result; the profile must exit 0.
+    static func profileOnce(_ spec: String, name: String, stages: [Stage]? = nil) async throws -> ProfileResult {
+        let directory = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try Scratch.write(spec, to: directory, name: "\(name).yaml")
+        let run = try await run(
+            arguments: ["profile", path, "--repetitions", "1", "--quiet", "--output", directory.path]
+                + (stages.map { ["--stages", $0.map(\.rawValue).joined(separator: ",")] } ?? [])
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        return try ProfileResult.read(directory.appending(path: "\(name).json"))
+    }
+
     /// Runs `stagehand` to completion; its output goes to files, so no pipe can fill up and block it.
     ///
     /// - Parameter environment: variables added to this process's environment for the run.

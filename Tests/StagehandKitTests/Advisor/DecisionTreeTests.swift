@@ -205,7 +205,8 @@ import Testing
         #expect(recommendation.confidence == .borderline)
         #expect(recommendation.judgments.first?.judgment == .borderline)
         #expect(recommendation.judgments.first?.metric == "hitch-time ratio")
-        #expect(recommendation.settle?.contains("--duration") == true)
+        // 5.33 ms/s against 5: the drift of the ratio alone (c·μ) is more than that, whatever the runs' length.
+        #expect(recommendation.settle?.contains("too close to its limit for longer or more runs") == true)
         let results = [
             Self.result(
                 .mainOnly,
@@ -255,7 +256,8 @@ import Testing
         #expect(recommendation.confidence == .borderline)
         #expect(recommendation.judgments.map(\.judgment) == [.borderline, .borderline])
         #expect(recommendation.judgments.map(\.overall) == [.fails, .meets])
-        #expect(recommendation.path.last?.outcome.contains(": borderline. Adopt offloaded.") == true)
+        #expect(recommendation.path.last?.outcome.contains("and it is borderline: hitch-time ratio") == true)
+        #expect(recommendation.path.last?.outcome.contains("Adopt offloaded, whose runs together meet the budget.") == true)
     }
 
     @Test func aLargeShareOfALittleTimeIsNotMaterial() {

@@ -44,21 +44,49 @@ import Testing
         interactions: [Interaction(name: "tap", ratePerSecond: 1, steps: [Step(.compute, "work", .milliseconds(50))])]
     )
 
+    /// How a synthetic run's figures spread around their true means.
+    enum Spread {
+        /// The model's spread times a residual of a real run.
+        case realResiduals
+        /// The same, twice as wide: a workload much noisier than the built-ins the model was fitted on.
+        case twiceTheModel
+        /// Hitch time as whole one-frame hitches, their number a Poisson count with the true mean (no model at all).
+        case wholeHitches
+    }
+
+    /// A Poisson count with mean `mean` (Knuth's method: fine for the few hitches a run has).
+    static func poisson(_ mean: Double, using generator: inout SeededGenerator) -> Int {
+        let floor = exp(-mean)
+        var product = Double.random(in: 0..<1, using: &generator)
+        var count = 0
+        while product > floor {
+            count += 1
+            product *= Double.random(in: 0..<1, using: &generator)
+        }
+        return count
+    }
+
     /// One synthetic run at true means `hitch` (ms/s) and `inputP99` (ms).
     static func run(
         _ repetition: Int,
         hitch: Double,
         inputP99: Double,
         seconds: Double,
+        spread: Spread,
         using generator: inout SeededGenerator
     ) -> RepetitionResult {
         let noise = NoiseModel()
         let budget = workload.frameBudgetMs
+        let scale = spread == .twiceTheModel ? 2.0 : 1.0
         let hitchSpread = noise.standardDeviation(of: .hitchTimeRatio, atMean: hitch, budgetMs: budget, seconds: seconds)
         let inputSpread = noise.standardDeviation(of: .inputLatency, atMean: inputP99, budgetMs: budget, seconds: seconds)
         var metrics = StageMetrics()
         metrics.arrivalSeconds = seconds
-        metrics.hitchTimeRatioMsPerS = max(0, hitch + hitchSpread * residuals.hitchTimeRatio.randomElement(using: &generator)!)
+        let residual = residuals.hitchTimeRatio.randomElement(using: &generator)!
+        metrics.hitchTimeRatioMsPerS =
+            spread == .wholeHitches
+            ? Double(poisson(hitch * seconds / budget, using: &generator)) * budget / seconds
+            : max(0, hitch + scale * hitchSpread * residual)
         metrics.inputLatencyMs = LatencySummary(
             p99: max(0, inputP99 + inputSpread * residuals.inputLatencyP99.randomElement(using: &generator)!),
             count: 10
@@ -69,7 +97,14 @@ import Testing
 
     /// `trials` profiles of main-only at true means (`hitch`, `inputP99`) and offloaded truly well within the budget
     /// (no hitches, input p99 1 ms), 3 runs each and more rounds while the verdict may settle, up to 7.
-    static func simulate(hitch: Double, inputP99: Double, seconds: Double = 3, trials: Int, seed: UInt64) -> Outcome {
+    static func simulate(
+        hitch: Double,
+        inputP99: Double,
+        seconds: Double = 3,
+        spread: Spread = .realResiduals,
+        trials: Int,
+        seed: UInt64
+    ) -> Outcome {
         var generator = SeededGenerator(seed: seed)
         let tree = DecisionTree()
         var outcome = Outcome()
@@ -88,8 +123,10 @@ import Testing
             var round = 1
             var results: [StageResult] = []
             while round <= schedule.planned {
-                mainOnly.append(run(round, hitch: hitch, inputP99: inputP99, seconds: seconds, using: &generator))
-                offloaded.append(run(round, hitch: 0, inputP99: 1, seconds: seconds, using: &generator))
+                mainOnly.append(
+                    run(round, hitch: hitch, inputP99: inputP99, seconds: seconds, spread: spread, using: &generator)
+                )
+                offloaded.append(run(round, hitch: 0, inputP99: 1, seconds: seconds, spread: spread, using: &generator))
                 results = [
                     StageResult(stage: .mainOnly, repetitions: mainOnly),
                     StageResult(stage: .offloaded, repetitions: offloaded),
@@ -116,38 +153,61 @@ import Testing
     /// The Monte Carlo error of a share near 5% over ``trials``, three standard errors.
     static let margin = 3 * (0.05 * 0.95 / Double(trials)).squareRoot()
 
-    /// (a) main-only truly at its limit — on hitch time, on input latency, on both — or at half of it: offloaded is
-    /// adopted as decided in at most 5% of profiles.
+    /// (a) main-only truly at its limit — on hitch time, on input latency, on both — or at half of it, with runs
+    /// spreading as real ones do, twice as widely, or as whole hitches counted: offloaded is adopted as decided in at
+    /// most 5% of profiles (beyond the Monte Carlo error).
     @Test(arguments: [
-        (5.0, 1.0, "hitch-time ratio at its limit (5 ms/s)"),
-        (1.0, 100.0, "input latency p99 at its limit (100 ms)"),
-        (5.0, 100.0, "both at their limits"),
-        (2.5, 1.0, "hitch-time ratio at half its limit"),
+        (5.0, 1.0, Spread.realResiduals, "hitch-time ratio at its limit (5 ms/s)"),
+        (1.0, 100.0, .realResiduals, "input latency p99 at its limit (100 ms)"),
+        (5.0, 100.0, .realResiduals, "both at their limits"),
+        (2.5, 1.0, .realResiduals, "hitch-time ratio at half its limit"),
+        (5.0, 100.0, .twiceTheModel, "both at their limits, runs twice as noisy as the model"),
+        (5.0, 1.0, .wholeHitches, "hitch-time ratio at its limit, as whole hitches (Poisson)"),
     ])
     func aStageThatTrulyMeetsTheBudgetIsPassedByAtMostFivePercentOfTheTime(
         hitch: Double,
         inputP99: Double,
+        spread: Spread,
         label: String
     ) {
-        let outcome = Self.simulate(hitch: hitch, inputP99: inputP99, trials: Self.trials, seed: 21)
+        let outcome = Self.simulate(hitch: hitch, inputP99: inputP99, spread: spread, trials: Self.trials, seed: 21)
         Self.report("a", label, outcome)
         #expect(outcome.share(outcome.decidedLater) <= 0.05 + Self.margin)
     }
 
     /// (b, c) main-only truly misses by 2× (and 4×) a limit: how often offloaded is found, and how many runs it takes.
     /// The figures are printed for docs/METRICS.md; the test holds the procedure to naming offloaded more often than
-    /// not at 2×, and deciding it almost always at 4×.
+    /// not at 2×, and at 4× to naming it almost always and deciding it in most profiles.
     @Test(arguments: [
-        (10.0, 1.0, 3.0, "hitch-time ratio 2× its limit (10 ms/s), 3 s runs"),
-        (10.0, 1.0, 10.0, "hitch-time ratio 2× its limit (10 ms/s), 10 s runs"),
-        (1.0, 200.0, 3.0, "input latency p99 2× its limit (200 ms), 3 s runs"),
-        (20.0, 1.0, 3.0, "hitch-time ratio 4× its limit (20 ms/s), 3 s runs"),
+        (10.0, 1.0, 3.0, Spread.realResiduals, "hitch-time ratio 2× its limit (10 ms/s), 3 s runs"),
+        (10.0, 1.0, 10.0, .realResiduals, "hitch-time ratio 2× its limit (10 ms/s), 10 s runs"),
+        (1.0, 200.0, 3.0, .realResiduals, "input latency p99 2× its limit (200 ms), 3 s runs"),
+        (20.0, 1.0, 3.0, .realResiduals, "hitch-time ratio 4× its limit (20 ms/s), 3 s runs"),
+        (10.0, 1.0, 3.0, .wholeHitches, "hitch-time ratio 2× its limit as whole hitches (Poisson), 3 s runs"),
     ])
-    func aStageThatTrulyMissesTheBudgetIsPassedBy(hitch: Double, inputP99: Double, seconds: Double, label: String) {
-        let outcome = Self.simulate(hitch: hitch, inputP99: inputP99, seconds: seconds, trials: Self.trials, seed: 22)
+    func aStageThatTrulyMissesTheBudgetIsPassedBy(
+        hitch: Double,
+        inputP99: Double,
+        seconds: Double,
+        spread: Spread,
+        label: String
+    ) {
+        let outcome = Self.simulate(
+            hitch: hitch,
+            inputP99: inputP99,
+            seconds: seconds,
+            spread: spread,
+            trials: Self.trials,
+            seed: 22
+        )
         Self.report("b", label, outcome)
         #expect(outcome.share(outcome.namedLater) > 0.5)
-        if hitch >= 20 { #expect(outcome.share(outcome.decidedLater) > 0.9) }
+        // At 4× in 3 s runs the runs themselves spread from 0 to 40 ms/s: 87% decided (92–93% before runs noisier
+        // than the model were judged with Student's t, which holds the 5% for them); named in all but a few.
+        if hitch >= 20 {
+            #expect(outcome.share(outcome.decidedLater) > 0.85)
+            #expect(outcome.share(outcome.namedLater) > 0.99)
+        }
     }
 
     static func report(_ figure: String, _ label: String, _ outcome: Outcome) {

@@ -4,8 +4,6 @@ import Testing
 
 /// The metric definitions of DESIGN.md, checked on constructed frames and interactions (no clocks involved).
 @Suite struct RunRecorderTests {
-    static let ms: UInt64 = 1_000_000
-
     @Test func aFrameEndingInsideItsBudgetIsNoHitch() {
         let recorder = RunRecorder(refreshHz: 60)
         recorder.frame(vsync: .at(1000), started: .at(1000.2), ended: .at(1003), coalesced: 0)
@@ -228,11 +226,10 @@ import Testing
         let before = probe.sample()
         var boxes: [[Int]] = []
         for index in 0..<1000 { boxes.append([index]) }
-        let after = probe.sample()
+        let after = withExtendedLifetime(boxes) { probe.sample() }
         // Thread caches may hide some allocations in this process (stage runs switch them off), but not all.
         #expect(after.allocations > before.allocations)
         #expect(after.totalAllocatedBytes > before.totalAllocatedBytes)
-        #expect(boxes.count == 1000)
         #expect(JemallocProbe.version?.hasPrefix("5.") == true)
     }
 }

@@ -49,7 +49,7 @@ import Testing
 
     @Test func bandsAndThresholdsHaveOneSource() {
         #expect(Thresholds().hitchTimeRatioMsPerS == Metric.hitchBands.good)
-        #expect(Thresholds().criticalHitchTimeRatioMsPerS == Metric.hitchBands.critical)
+        #expect(Metric.of(.hitchTimeRatio).bands?.mark(Metric.hitchBands.critical + 0.1) == "⛔")
         #expect(Metric.of(.hitchTimeRatio).bands?.mark(4.9) == "✅")
         #expect(Metric.of(.hitchTimeRatio).bands?.mark(10) == "⚠️")
         #expect(Metric.of(.hitchTimeRatio).bands?.mark(10.1) == "⛔")
