@@ -140,7 +140,7 @@ final class MainLoop {
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
-                    var (metrics, timings, distributions) = recorder.metrics(
+                    let (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
@@ -148,9 +148,6 @@ final class MainLoop {
                         allocationsEnd: self.allocations?.sample(),
                         harnessAllocations: harness.total(deliveries: self.deliveries)
                     )
-                    // Undelivered arrivals wait for main, so they count with those on or queued for a thread.
-                    metrics.interactionsUnfinishedOnThreads =
-                        recorder.interactionsOnThreadsAtEnd + max(metrics.interactionsArrived - self.delivered, 0)
                     continuation.resume(
                         returning: Outcome(
                             metrics: metrics,

@@ -148,7 +148,7 @@ final class RunRecorder: Sendable {
     }
 
     /// Interactions in flight on a thread or queued for one, less those in an `io` body of the user's code: what
-    /// ``StageMetrics/interactionsUnfinishedOnThreads`` reads when the run ends, with the undelivered added.
+    /// ``StageMetrics/interactionsUnfinishedOnThreads`` reads when the run ends.
     var interactionsOnThreadsAtEnd: Int {
         max(runningOrQueued - codeIO.load(ordering: .relaxed), 0)
     }
@@ -309,7 +309,7 @@ final class RunRecorder: Sendable {
     }
 
     func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
-        pendingHops.settled(id)
+        if probes { pendingHops.settled(id) }  // bare runs ask no hops: nothing to clear
         threads.withRecord { record in
             record.finished.insert(id)
             record.completed += 1
@@ -324,7 +324,7 @@ final class RunRecorder: Sendable {
     /// (``stepFailed(_:error:at:)``). It is done, so not unfinished, but not completed either: failures are counted
     /// apart, and leave interaction latency and throughput out.
     func interactionFailed(_ id: Int, arrival: Instant, at end: Instant) {
-        pendingHops.settled(id)  // a hop asked before the step threw, back on main in the stage's catch
+        if probes { pendingHops.settled(id) }  // a hop asked before the step threw, back on main in the stage's catch
         threads.withRecord { record in
             record.finished.insert(id)
             record.failed += 1
@@ -472,6 +472,9 @@ final class RunRecorder: Sendable {
                 interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
                 all.backlog.add(from: arrival, to: end)
             }
+            // Not the undelivered: main's queue is judged by its growth (`queued`), since a main thread that keeps up
+            // still holds a few events at any moment.
+            metrics.interactionsUnfinishedOnThreads = interactionsOnThreadsAtEnd
             for arrival in main.undelivered {
                 interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
                 all.backlog.add(from: arrival, to: end)

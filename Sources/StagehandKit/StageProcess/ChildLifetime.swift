@@ -23,29 +23,30 @@ package enum ChildLifetime {
     ///
     /// - Parameter deadline: when the child ends itself as hung; `nil` for no deadline.
     static func start(deadline: DispatchTime?) -> any DispatchSourceTimer {
-        let parent = getppid()
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
-        timer.setEventHandler {
-            if getppid() != parent { _exit(1) }
+        every500ms { parentGone in
+            if parentGone { _exit(1) }
             if let deadline, DispatchTime.now() >= deadline { _exit(hungExitStatus) }
         }
-        timer.resume()
-        return timer
     }
 
     /// Calls `action` once this process's parent is gone (checked every half second): for the profile itself when
     /// the command plugin started it, since under the sandbox the plugin cannot pass Ctrl-C on, and SwiftPM ends the
     /// plugin, not its child.
     package static func whenParentExits(_ action: @escaping @Sendable () -> Void) -> any DispatchSourceTimer {
-        let parent = getppid()
         let fired = Atomic(false)
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
-        timer.setEventHandler {
-            guard getppid() != parent, !fired.exchange(true, ordering: .relaxed) else { return }
+        return every500ms { parentGone in
+            guard parentGone, !fired.exchange(true, ordering: .relaxed) else { return }
             action()
         }
+    }
+
+    /// A running timer on ``queue`` that calls `tick` every half second with whether this process's parent (the one
+    /// it had when the timer started) is gone.
+    private static func every500ms(_ tick: @escaping @Sendable (_ parentGone: Bool) -> Void) -> any DispatchSourceTimer {
+        let parent = getppid()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
+        timer.setEventHandler { tick(getppid() != parent) }
         timer.resume()
         return timer
     }

@@ -72,11 +72,7 @@ struct ChildProcess {
                 return
             }
             let pid = process.processIdentifier
-            let child = Interruption.Child(pid: pid, stopWaiting: { wait.end(.interrupted) })
-            if interruption?.running(child) == false {
-                ChildSignal.send(SIGKILL, to: pid)
-                wait.end(.interrupted)
-            }
+            interruption?.running(Interruption.Child(pid: pid, stopWaiting: { wait.end(.interrupted) }))
             // Only the pid and the wait cross into the timers: a `Process` is not `Sendable` on every SDK.
             let grace = Self.graceSeconds
             DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds + grace) {
@@ -88,7 +84,7 @@ struct ChildProcess {
                 DispatchQueue.global().asyncAfter(deadline: .now() + grace) { wait.end(.watchdog) }
             }
         }
-        _ = interruption?.running(nil)
+        interruption?.running(nil)
         if wait.reason == .exited {
             // The last output is the evidence of a crash: read it to the end, but not past a second, since a process
             // the user's code started may hold the pipe open after the child itself is gone.

@@ -28,19 +28,23 @@ package final class Interruption: Sendable {
     /// Interrupts the profile: kills the running child, if any, and stops waiting for it.
     package func interrupt(by signal: Int32) {
         self.signal.store(signal, ordering: .sequentiallyConsistent)
-        guard let running = child.withLock({ $0 }) else { return }
-        ChildSignal.send(SIGKILL, to: running.pid)
-        running.stopWaiting()
+        if let running = child.withLock({ $0 }) { Self.stop(running) }
     }
 
-    /// Notes the running child (or that none is running), so an interruption can stop it.
-    ///
-    /// - Returns: `false` when the profile was already interrupted, and the caller must stop the child itself.
-    func running(_ running: Child?) -> Bool {
-        child.withLock { current in
+    /// Notes the running child (or that none is running), so an interruption can stop it; a child noted after the
+    /// profile was interrupted is stopped at once.
+    func running(_ running: Child?) {
+        let interrupted = child.withLock { current in
             current = running
-            return received == nil
+            return received != nil
         }
+        if interrupted, let running { Self.stop(running) }
+    }
+
+    /// Kills `child` and stops waiting for it.
+    private static func stop(_ child: Child) {
+        ChildSignal.send(SIGKILL, to: child.pid)
+        child.stopWaiting()
     }
 }
 
