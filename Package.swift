@@ -35,13 +35,11 @@ let package = Package(
     targets: [
         // MARK: - C
 
-        /// jemalloc as the process allocator, and its statistics (`mallctl`). SwiftPM also looks for the pkg-config
-        /// file under Homebrew's prefix when a `.brew` provider is declared (`/opt/homebrew` on Apple silicon).
-        .systemLibrary(
-            name: "CJemalloc",
-            pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
-        ),
+        /// Counts every allocation in front of whatever allocator serves it: the executable's own `malloc` on Linux,
+        /// the default malloc zone wrapped on macOS. Linked into every executable that links StagehandKit, so a user's
+        /// workload executable counts its own code's allocations. (`dlsym` is in glibc itself from 2.34; libdl
+        /// before.)
+        .target(name: "CStagehandAllocations", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         /// What Swift cannot call directly on Linux: the CPU-affinity calls (`profile --cores`).
         .target(name: "CStagehandPlatform"),
@@ -51,7 +49,7 @@ let package = Package(
         .target(
             name: "StagehandKit",
             dependencies: [
-                "CJemalloc",
+                "CStagehandAllocations",
                 "CStagehandPlatform",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Yams", package: "Yams"),

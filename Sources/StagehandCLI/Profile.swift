@@ -61,6 +61,15 @@ extension StagehandCommand {
 
         @Option(
             help: ArgumentHelp(
+                "The allocator the code runs on: the system's (glibc malloc, libmalloc), or jemalloc preloaded, as a "
+                    + "server that deploys it runs. Allocations are counted exactly on either.",
+                valueName: "system|jemalloc"
+            )
+        )
+        var allocator: Allocator = .defaultAllocator
+
+        @Option(
+            help: ArgumentHelp(
                 "Also write every measured run as a Chrome trace (JSON) that opens in ui.perfetto.dev: frames, "
                     + "steps on their threads, hops and waits.",
                 valueName: "path"
@@ -112,6 +121,7 @@ extension StagehandCommand {
             }
             guard !stages.isEmpty else { throw ValidationError("--stages needs at least one stage") }
             if let cores, let problem = CoreLimit.problem(with: cores) { throw ValidationError(problem) }
+            if let problem = allocator.problem { throw ValidationError(problem) }
         }
 
         func run() async throws {
@@ -133,7 +143,8 @@ extension StagehandCommand {
                 priority: priority,
                 traceFile: traceURL,
                 cores: cores,
-                headroom: headroom
+                headroom: headroom,
+                allocator: allocator
             )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             // Before minutes of profiling, not after: a directory that cannot be made is known now.

@@ -27,3 +27,4 @@ extension StagehandCommand {
 
 extension Stage: ExpressibleByArgument {}
 extension BackgroundPriority: ExpressibleByArgument {}
+extension Allocator: ExpressibleByArgument {}

@@ -32,9 +32,18 @@ extension CLITests {
         /// `selftest` command checks that.) An occasional run counts about 20 allocations more than its twin, all at
         /// once rather than per interaction (seen here once in about fifteen runs, +21 in `async`): over 20
         /// interactions that is 0.25 per step, inside the tolerance; over the 10 of a 0.5 s run it was not.
-        @Test func allocationCountsReadExactlyWhatTheStepsAllocate() async throws {
-            let many = try await StagehandProcess.profileOnce(Self.allocationSpec(100), name: "alloc-100")
-            let one = try await StagehandProcess.profileOnce(Self.allocationSpec(1), name: "alloc-1")
+        ///
+        /// The same on either allocator: the counting is in front of it.
+        @Test(arguments: Allocator.allCases)
+        func allocationCountsReadExactlyWhatTheStepsAllocate(on allocator: Allocator) async throws {
+            let chosen = ["--allocator", allocator.rawValue]
+            let many = try await StagehandProcess.profileOnce(
+                Self.allocationSpec(100),
+                name: "alloc-100",
+                arguments: chosen
+            )
+            let one = try await StagehandProcess.profileOnce(Self.allocationSpec(1), name: "alloc-1", arguments: chosen)
+            #expect(many.environment.allocator.hasPrefix(allocator == .jemalloc ? "jemalloc 5." : "glibc "))
             for (stage, base) in zip(many.stages, one.stages) {
                 let perStep = try #require(stage.metrics?.allocationsPerInteraction) / 4
                 let basePerStep = try #require(base.metrics?.allocationsPerInteraction) / 4

@@ -30,7 +30,7 @@ final class MainLoop {
     private let seed: UInt64
     private let calibration: CalibratedWork
     private let recorder: RunRecorder
-    private let allocations = JemallocProbe()
+    private let allocations = AllocationCounter()
     /// Interactions handed to their handler so far: the next one's delivery number.
     private var delivered = 0
     /// Deliveries so far, by interaction index (for the harness's share of the allocations).
@@ -145,7 +145,7 @@ final class MainLoop {
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
                         allocationsStart: allocationsAtStart,
-                        allocationsEnd: self.allocations?.sample(),
+                        allocationsEnd: self.allocations?.sample().withResidentSet(),
                         harnessAllocations: harness.total(deliveries: self.deliveries)
                     )
                     continuation.resume(

@@ -1,61 +1,98 @@
+import Foundation
+
 /// A known answer for the allocation counts, taken in a stage run's own process just before the run: allocations made
-/// the way Swift code makes them must read as exactly that many in jemalloc's statistics.
+/// the way Swift code makes them, on this thread and on another, must read as exactly that many, served by the
+/// allocator the run asked for.
 ///
-/// The counts are a measurement only if jemalloc sees every allocation the workload's code makes, one for one:
-/// - On Linux, linking jemalloc replaces `malloc` itself, and the Swift runtime allocates with `malloc`
-///   (`swift_slowAlloc` in `stdlib/public/runtime/Heap.cpp`), so the check passes whenever thread caches are off
-///   (as stage runs set them).
-/// - On macOS, jemalloc does not replace `malloc`; it registers a malloc zone and makes it the default one (its
-///   INSTALL.md: "jemalloc overlays the default malloc zone"; `zone_register` and `zone_promote` in `src/zone.c`).
-///   The Swift runtime allocates from `malloc_default_zone()` (`malloc_zone_malloc(DEFAULT_ZONE(), size)` in
-///   `Heap.cpp`), which since macOS 10.12 forwards to the first registered zone: jemalloc's. But jemalloc declines to
-///   register when another allocator already owns the default zone (`src/zone.c`), the default zone goes through a
-///   logging zone when malloc stack logging is on, and Homebrew's build reads `JE_MALLOC_CONF` or `MALLOC_CONF`
-///   depending on its prefix. Each of those would make the counts wrong without an error, so they are checked here,
-///   in the process that counts, rather than assumed.
+/// The counts are a measurement only if the counter (``AllocationCounter``) sees every allocation, one for one, from
+/// every thread:
+/// - On Linux the counting hooks are the executable's own `malloc` and relatives, found before any library's, and the
+///   Swift runtime allocates with `malloc` (`swift_slowAlloc` in `stdlib/public/runtime/Heap.cpp`); only a
+///   sanitizer's runtime takes their place.
+/// - On macOS the hooks wrap the default malloc zone, which the Swift runtime allocates from
+///   (`malloc_zone_malloc(DEFAULT_ZONE(), size)` or its typed variant in `Heap.cpp`); a zone that cannot be wrapped,
+///   or an allocation path that bypasses the zone, would make the counts wrong without an error.
 ///
-/// Where the check fails, the run's allocation figures are marked not counted and reports show them as unverified.
+/// So it is checked here, in the process that counts, rather than assumed, and with it that the allocations are
+/// served by the allocator asked for (a preload that did not take would time the code on the wrong one). Where the
+/// check fails, the run's allocation figures are marked not counted and reports show them as unverified.
 enum AllocationCheck {
-    /// How many allocations of each sort the check makes.
+    /// How many allocations of each sort the check makes: raw buffers and class instances on the calling thread, and
+    /// raw buffers on a thread of its own.
     static let allocationsOfEachSort = 100
 
-    /// Why the counts are not exact here, or `nil` when they are: the check with `probe`, or the lack of one.
-    static func problem(with probe: JemallocProbe?) -> String? {
-        guard let probe else { return "jemalloc's statistics are not available in this process" }
-        let read = fewestCounted(with: probe)
-        guard read != Int64(2 * allocationsOfEachSort) else { return nil }
-        return "\(2 * allocationsOfEachSort) allocations read as \(read)"
+    /// How many allocations the check makes in all.
+    static let allocationsMade = 3 * allocationsOfEachSort
+
+    /// Why the counts are not exact here, or `nil` when they are: the check with `counter`, or the lack of one, for a
+    /// run that asked for `allocator`.
+    static func problem(with counter: AllocationCounter?, allocator: Allocator = .system) -> String? {
+        guard let counter else {
+            return "allocations are not counted in this process"
+                + (Platform.allocationCountingObstacle.map { ": \($0)" } ?? "")
+        }
+        if let mismatch = allocator.mismatch(servingLibrary: AllocationCounter.servingLibrary) { return mismatch }
+        let read = fewestCounted(with: counter)
+        guard read != Int64(allocationsMade) else { return nil }
+        return "\(allocationsMade) allocations (\(allocationsOfEachSort) on another thread) read as \(read)"
             + (Platform.allocationCountingObstacle.map { "; \($0)" } ?? "")
     }
 
-    /// What `allocationsOfEachSort` raw buffers and as many class instances read as. Tried a few times, keeping the
-    /// fewest: another thread allocating meanwhile can only add.
-    private static func fewestCounted(with probe: JemallocProbe, rounds: Int = 3) -> Int64 {
+    /// What the check's allocations read as. Tried a few times, keeping the fewest: another thread allocating
+    /// meanwhile can only add. What sampling the counter itself allocates, if anything, is taken out; it is read on
+    /// this thread's own counter, which no other thread adds to.
+    private static func fewestCounted(with counter: AllocationCounter, rounds: Int = 3) -> Int64 {
         var kept: [Marker] = []
         kept.reserveCapacity(allocationsOfEachSort)
+        let beforeSampling = AllocationCounter.thisThread.allocations
+        _ = counter.sample()
+        _ = counter.sample()
+        let sampling = Int64(bitPattern: AllocationCounter.thisThread.allocations &- beforeSampling)
         var fewest = Int64.max
         for _ in 0..<max(rounds, 1) {
             kept.removeAll(keepingCapacity: true)
-            let sampling = counted(probe) {}  // what two samples allocate themselves, if anything
-            let made = counted(probe) {
-                _ = Kernel.testAlloc.run(size: allocationsOfEachSort)  // raw allocations: swift_slowAlloc
-                for index in 0..<allocationsOfEachSort { kept.append(Marker(index)) }  // swift_allocObject
-            }
+            // The other thread is started before the counted span: starting a thread allocates.
+            let other = WaitingThread { _ = Kernel.testAlloc.run(size: allocationsOfEachSort) }
+            let before = counter.sample()
+            _ = Kernel.testAlloc.run(size: allocationsOfEachSort)  // raw allocations: swift_slowAlloc
+            for index in 0..<allocationsOfEachSort { kept.append(Marker(index)) }  // swift_allocObject
+            other.runAndWait()
+            let made = Int64(bitPattern: counter.sample().allocations &- before.allocations)
             fewest = min(fewest, made - sampling)
         }
         withExtendedLifetime(kept) {}
         return fewest
     }
 
-    private static func counted(_ probe: JemallocProbe, _ body: () -> Void) -> Int64 {
-        let before = probe.sample()
-        body()
-        return Int64(bitPattern: probe.sample().allocations &- before.allocations)
-    }
-
     /// A class instance: one allocation each, kept alive in an array so that none can be promoted to the stack.
     private final class Marker {
         let value: Int
         init(_ value: Int) { self.value = value }
+    }
+
+    /// A thread started ahead, which runs its body when told to: telling it and waiting for it allocate nothing. It
+    /// runs the body once before it waits, so that what a thread allocates at its first allocation (its counter slot,
+    /// the runtime's per-thread state) is not in the counted span.
+    private final class WaitingThread: Sendable {
+        private let go = DispatchSemaphore(value: 0)
+        private let ready = DispatchSemaphore(value: 0)
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ body: @escaping @Sendable () -> Void) {
+            let thread = Thread { [go, ready, done] in
+                body()
+                ready.signal()
+                go.wait()
+                body()
+                done.signal()
+            }
+            thread.start()
+            ready.wait()
+        }
+
+        func runAndWait() {
+            go.signal()
+            done.wait()
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// What Stagehand's own objects allocate as it delivers an interaction (the step list, the interaction's hop and
 /// main-thread accounting), measured before a run so that the workload's allocation counts can leave it out.
 ///
-/// Counts are exact (thread caches are off in stage runs), so one delivery of each interaction is measured a few
+/// Counts are exact (``AllocationCounter``), so one delivery of each interaction is measured a few
 /// times and the fewest taken: another thread allocating meanwhile can only add.
 struct HarnessAllocations: Sendable {
     /// Allocations and bytes: a count, or a difference of two.
@@ -13,8 +13,8 @@ struct HarnessAllocations: Sendable {
     /// What one delivery of each interaction allocates, by interaction index.
     let perDelivery: [Count]
 
-    /// Measures `makeDelivery(index)` for each of `interactions`, with `probe`; all zero without jemalloc.
-    init(interactions: Int, probe: JemallocProbe?, rounds: Int = 3, makeDelivery: (Int) -> Void) {
+    /// Measures `makeDelivery(index)` for each of `interactions`, with `probe`; all zero without a counter.
+    init(interactions: Int, probe: AllocationCounter?, rounds: Int = 3, makeDelivery: (Int) -> Void) {
         guard let probe else {
             perDelivery = Array(repeating: Count(), count: interactions)
             return
@@ -25,7 +25,7 @@ struct HarnessAllocations: Sendable {
             let after = probe.sample()
             return Count(
                 allocations: Int64(bitPattern: after.allocations &- before.allocations),
-                bytes: Int64(bitPattern: after.totalAllocatedBytes &- before.totalAllocatedBytes)
+                bytes: Int64(bitPattern: after.requestedBytes &- before.requestedBytes)
             )
         }
         perDelivery = (0..<interactions).map { index in

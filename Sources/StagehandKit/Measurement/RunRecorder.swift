@@ -442,8 +442,8 @@ final class RunRecorder: Sendable {
         arrivalSeconds: Double? = nil,
         runSeconds: Double,
         end: Instant? = nil,
-        allocationsStart: JemallocProbe.Sample?,
-        allocationsEnd: JemallocProbe.Sample?,
+        allocationsStart: AllocationCounter.Sample?,
+        allocationsEnd: AllocationCounter.Sample?,
         harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count()
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
         var all = ThreadRecord()
@@ -529,7 +529,7 @@ final class RunRecorder: Sendable {
             let allocations =
                 Int64(bitPattern: stop.allocations &- start.allocations) - harnessAllocations.allocations
             let bytes =
-                Int64(bitPattern: stop.totalAllocatedBytes &- start.totalAllocatedBytes) - harnessAllocations.bytes
+                Int64(bitPattern: stop.requestedBytes &- start.requestedBytes) - harnessAllocations.bytes
             metrics.allocationsPerInteraction = Double(max(allocations, 0)) / Double(delivered)
             metrics.allocatedBytesPerInteraction = Double(max(bytes, 0)) / Double(delivered)
             metrics.residentBytes = Double(stop.residentBytes)

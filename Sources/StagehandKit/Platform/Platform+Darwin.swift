@@ -90,18 +90,55 @@ extension Platform {
     /// Does nothing on Darwin: see ``lowersThreadPriority``.
     static func lowerThisThreadPriority(toNice nice: Int32) {}
 
-    /// Why jemalloc may not see every allocation in this process, when a reason can be read: `nil` when none is known.
+    /// Why allocations may not be counted in this process, when a reason can be read: `nil` when none is known.
     ///
-    /// Darwin: jemalloc overlays the default malloc zone rather than replacing `malloc`, and declines to when the
-    /// default zone is not `DefaultMallocZone` (`src/zone.c`); the Swift runtime allocates from
-    /// `malloc_default_zone()` (`Heap.cpp`). So the default zone's name (`malloc_get_zone_name`, malloc_zone(3))
-    /// says who gets the allocations: jemalloc's is `jemalloc_zone` (`src/zone.c`).
+    /// Darwin: the counting hooks wrap the default malloc zone's functions at start-up (`hooks-darwin.c`); when they
+    /// could not, the default zone's name (`malloc_get_zone_name`, malloc_zone(3)) is the best clue to why.
     static var allocationCountingObstacle: String? {
+        guard AllocationCounter() == nil else { return nil }
         let name = malloc_get_zone_name(malloc_default_zone()).map { String(cString: $0) } ?? "unnamed"
-        guard name != "jemalloc_zone" else { return nil }
-        return "the default malloc zone is '\(name)', not jemalloc's: jemalloc does not take over the default zone "
-            + "when another already did (ProbGuard, malloc stack logging, a sanitizer, MallocStackLogging in the "
-            + "environment)"
+        return "the counting hooks could not wrap the default malloc zone ('\(name)')"
     }
+
+    /// The process's resident set now, in bytes, or `nil` if it cannot be read.
+    ///
+    /// Darwin: `task_info(MACH_TASK_BASIC_INFO)`'s `resident_size` (`<mach/task_info.h>`), whose size in `natural_t`
+    /// words is `MACH_TASK_BASIC_INFO_COUNT`.
+    static var residentBytes: Double? {
+        var info = mach_task_basic_info()
+        var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+        let status = withUnsafeMutablePointer(to: &info) { pointer in
+            pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+                task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+            }
+        }
+        return status == KERN_SUCCESS ? Double(info.resident_size) : nil
+    }
+
+    /// The system allocator in words.
+    static let systemAllocatorName = "libmalloc"
+
+    /// Whether `library`, the file that serves allocations, is the system allocator's: `libsystem_malloc.dylib`.
+    static func isSystemAllocator(_ library: String) -> Bool {
+        library.hasSuffix("libsystem_malloc.dylib")
+    }
+
+    /// dyld's variable that loads libraries ahead of the executable's own in a new process (dyld(1)). System
+    /// Integrity Protection strips it only for protected binaries; a workload executable is not one.
+    static let preloadVariable = "DYLD_INSERT_LIBRARIES"
+
+    /// jemalloc's dynamic library when Homebrew or MacPorts installed it (Apple silicon, Intel and MacPorts prefixes),
+    /// by path: `DYLD_INSERT_LIBRARIES` takes paths. jemalloc's zone becomes the default at its load (`zone_register`
+    /// and `zone_promote` in its `src/zone.c`), and the counting hooks then wrap it.
+    static var jemallocLibrary: String? {
+        ["/opt/homebrew/lib", "/usr/local/lib", "/opt/local/lib"].lazy
+            .map { "\($0)/libjemalloc.2.dylib" }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// How to install jemalloc here, for the error when it is missing.
+    static let jemallocInstallHint =
+        "jemalloc's library (libjemalloc.2.dylib) is not installed under /opt/homebrew, /usr/local or /opt/local; "
+        + "install it with: brew install jemalloc"
 }
 #endif

@@ -95,10 +95,57 @@ extension Platform {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
     }
 
-    /// Why jemalloc may not see every allocation in this process, when a reason can be read: `nil` when none is known.
+    /// Why allocations may not be counted in this process, when a reason can be read: `nil` when none is known.
     ///
-    /// Linux: linking jemalloc replaces `malloc` itself, so no other allocator can stand in front of it; a failed
-    /// check then has no cause this function can read (thread caches left on, say).
-    static var allocationCountingObstacle: String? { nil }
+    /// Linux: the counting hooks are the executable's own `malloc` and relatives, which the dynamic linker finds first;
+    /// only a sanitizer's runtime, which the hooks stand aside for, takes their place.
+    static var allocationCountingObstacle: String? {
+        AllocationCounter() == nil ? "the counting hooks stood aside (a sanitizer's runtime owns malloc)" : nil
+    }
+
+    /// The process's resident set now, in bytes, or `nil` if it cannot be read.
+    ///
+    /// Linux: the second field of `/proc/self/statm` (resident pages, proc(5)) times the page size.
+    static var residentBytes: Double? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+            let pages = Double(statm.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The system allocator in words: glibc's malloc, with glibc's version (`confstr(_CS_GNU_LIBC_VERSION)`, which
+    /// reads "glibc 2.36").
+    static var systemAllocatorName: String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return "glibc malloc" }
+        return string(nulTerminated: buffer) + " malloc"
+    }
+
+    /// Whether `library`, the file that serves allocations, is the system allocator's: glibc's `libc.so.6`.
+    static func isSystemAllocator(_ library: String) -> Bool {
+        library.split(separator: "/").last?.hasPrefix("libc.so") == true
+    }
+
+    /// The dynamic loader's variable that loads libraries ahead of every other in a new process (ld.so(8)).
+    static let preloadVariable = "LD_PRELOAD"
+
+    /// jemalloc's shared library (`libjemalloc.so.2`, Debian's libjemalloc2) when it is installed: its path in the
+    /// directories the dynamic loader searches (`LD_LIBRARY_PATH`, then the multiarch and standard ones). Looked for,
+    /// not loaded: jemalloc's initial-exec TLS cannot be `dlopen`ed into a running process ("cannot allocate memory
+    /// in static TLS block"), only preloaded.
+    static var jemallocLibrary: String? {
+        let machine = RunEnvironment.uname { $0.machine }
+        let searched =
+            (ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"]?.split(separator: ":").map(String.init) ?? [])
+            + [
+                "/lib/\(machine)-linux-gnu", "/usr/lib/\(machine)-linux-gnu", "/usr/local/lib", "/usr/lib64", "/lib64",
+                "/usr/lib", "/lib",
+            ]
+        return searched.lazy.map { "\($0)/libjemalloc.so.2" }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// How to install jemalloc here, for the error when it is missing.
+    static let jemallocInstallHint =
+        "jemalloc's shared library (libjemalloc.so.2) is not installed; on Debian or Ubuntu: apt-get install libjemalloc2"
 }
 #endif

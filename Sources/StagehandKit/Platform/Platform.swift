@@ -13,7 +13,10 @@
 /// | ``operatingSystemName`` | `/etc/os-release` | `ProcessInfo.operatingSystemVersionString` |
 /// | ``currentThread`` | `pthread_self()` (an integer) | `pthread_self()` (a pointer) |
 /// | ``lowersThreadPriority``, ``lowerThisThreadPriority(toNice:)`` | `setpriority` on the thread | nothing: QoS |
-/// | ``allocationCountingObstacle`` | none known | the default malloc zone is not jemalloc's |
+/// | ``allocationCountingObstacle`` | a sanitizer owns `malloc` | the default zone could not be wrapped |
+/// | ``residentBytes`` | `/proc/self/statm` | `task_info(MACH_TASK_BASIC_INFO)` |
+/// | ``systemAllocatorName``, ``isSystemAllocator(_:)`` | glibc malloc, `libc.so.6` | libmalloc, `libsystem_malloc.dylib` |
+/// | ``preloadVariable``, ``jemallocLibrary`` | `LD_PRELOAD`, `libjemalloc.so.2` | `DYLD_INSERT_LIBRARIES`, Homebrew's path |
 ///
 /// The Darwin implementations are written against Apple's documentation and the Swift and Foundation sources (each
 /// says which), and have not been run on a Mac here: CI verifies Linux.

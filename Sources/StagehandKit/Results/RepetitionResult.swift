@@ -19,6 +19,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// Why this run's allocation figures are not exact counts (``StageMetrics/allocationsCounted`` is `false`): what
     /// the known-answer check read, and the likely cause where one can be read. Absent when they are exact.
     public var allocationCheckFailure: String?
+    /// What served the run's allocations, as its process read it ("glibc 2.36 malloc", "jemalloc 5.3.0"); `nil` in
+    /// results written before it was recorded.
+    public var allocator: String?
     /// The CPUs the run's process could run on, as it saw them (its affinity); `nil` in results written before it was
     /// recorded.
     public var cores: Int?
@@ -37,7 +40,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         failure: String? = nil,
         cores: Int? = nil,
         processCPUSeconds: Double? = nil,
-        allocationCheckFailure: String? = nil
+        allocationCheckFailure: String? = nil,
+        allocator: String? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -50,5 +54,6 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.failure = failure
         self.cores = cores
         self.allocationCheckFailure = allocationCheckFailure
+        self.allocator = allocator
     }
 }

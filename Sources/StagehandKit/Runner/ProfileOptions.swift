@@ -19,6 +19,8 @@ package struct ProfileOptions: Sendable, Equatable {
     package var cores: Int?
     /// Whether to search each stage's ``Headroom`` after the profile's runs.
     package var headroom: Bool
+    /// The allocator the stage runs' code runs on.
+    package var allocator: Allocator
 
     package init(
         stages: [Stage] = Stage.allCases,
@@ -28,7 +30,8 @@ package struct ProfileOptions: Sendable, Equatable {
         priority: BackgroundPriority = .defaultPolicy,
         traceFile: URL? = nil,
         cores: Int? = nil,
-        headroom: Bool = false
+        headroom: Bool = false,
+        allocator: Allocator = .defaultAllocator
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
@@ -38,6 +41,7 @@ package struct ProfileOptions: Sendable, Equatable {
         self.traceFile = traceFile
         self.cores = cores
         self.headroom = headroom
+        self.allocator = allocator
     }
 
     /// How many runs per stage a verdict that is not decided may grow to, unless told otherwise.

@@ -109,7 +109,8 @@ package struct Profiler: Sendable {
             calibration: calibration,
             priority: options.priority,
             traceFile: traceFile,
-            cores: options.cores
+            cores: options.cores,
+            allocator: options.allocator
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
     }

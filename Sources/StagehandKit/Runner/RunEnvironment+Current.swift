@@ -15,9 +15,7 @@ extension RunEnvironment {
             refreshHz: workload.refreshHz,
             machine: cpuModel,
             os: operatingSystem,
-            allocator: JemallocProbe.version.map {
-                "jemalloc \($0) (the process allocator; thread caches off in stage runs so every allocation is counted)"
-            } ?? "system malloc (jemalloc statistics unavailable: allocation figures show as unverified)",
+            allocator: options.allocator.environmentDescription(served: nil),
             priority: options.priority.environmentDescription,
             workLoopIterationsPerMs: calibration.iterationsPerMs,
             probeCostMicrosecondsPerStep: ProbeCost.microsecondsPerStep(),

@@ -70,8 +70,9 @@ package enum StageChild {
         .run(finishingEverything: true)
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
         precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
-        // Once per process, just before the measured run: whether jemalloc counts every allocation here.
-        let allocationProblem = AllocationCheck.problem(with: JemallocProbe())
+        // Once per process, just before the measured run: whether every allocation is counted here, on the allocator
+        // the profile asked for.
+        let allocationProblem = AllocationCheck.problem(with: AllocationCounter(), allocator: invocation.allocator)
         let cpuAtStart = Platform.processCPUNanoseconds
         let outcome = await MainLoop(
             workload: workload,
@@ -101,7 +102,8 @@ package enum StageChild {
             calibration: calibration,
             cores: CoreLimit.allowedCPUs?.count ?? RunRecorder.poolWidth,
             processCPUSeconds: cpuSeconds,
-            allocationCheckFailure: allocationProblem
+            allocationCheckFailure: allocationProblem,
+            allocator: Allocator.servingThisProcess
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -17,6 +17,8 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     /// The profile's work-loop calibration: checked in the child, and measured there when more than 3% off.
     package var calibration: CalibratedWork?
     package var priority: BackgroundPriority
+    /// The allocator the child's code runs on.
+    package var allocator: Allocator = .defaultAllocator
     /// Without the per-interaction probes (only to measure what they cost).
     package var bare = false
     /// Where the child writes the measured run's event timeline, when the profile is traced.
@@ -38,7 +40,8 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         priority: BackgroundPriority,
         bare: Bool = false,
         traceFile: URL? = nil,
-        cores: Int? = nil
+        cores: Int? = nil,
+        allocator: Allocator = .defaultAllocator
     ) {
         self.stage = stage
         self.workloadFile = workloadFile.path
@@ -50,6 +53,7 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         self.bare = bare
         self.traceFile = traceFile?.path
         self.cores = cores
+        self.allocator = allocator
     }
 
     /// The hidden command's name.
@@ -83,16 +87,22 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         let limit = StageChild.watchdogSeconds(forDuration: durationSeconds)
         var invocation = self
         invocation.deadlineUptimeNanoseconds = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)
-        let child = ChildProcess(
-            executable: executable,
-            arguments: invocation.arguments,
-            environment: Self.environment,
-            timeoutSeconds: limit,
-            interruption: interruption
-        )
         func failed(_ status: StageStatus, _ failure: String) -> RepetitionResult {
             RepetitionResult(repetition: repetition, status: status, seed: seed, failure: failure)
         }
+        let environment: [String: String]
+        do {
+            environment = try allocator.environment(Self.environment)
+        } catch {
+            return failed(.crashed, "could not start: \(error)")
+        }
+        let child = ChildProcess(
+            executable: executable,
+            arguments: invocation.arguments,
+            environment: environment,
+            timeoutSeconds: limit,
+            interruption: interruption
+        )
         let ran: ChildProcess.Result
         do {
             ran = try await child.run()
@@ -133,19 +143,12 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         }
     }
 
-    /// The child's environment: this process's, with jemalloc's thread caches off so that its statistics count every
-    /// allocation (a cached allocation is otherwise invisible to them until the cache is flushed). jemalloc reads
-    /// `MALLOC_CONF`, or `JE_MALLOC_CONF` when built with its `je_` prefix (macOS's default; INSTALL.md, "MALLOC_CONF
-    /// --> PREFIX_MALLOC_CONF"), so both are set; the child's ``AllocationCheck`` confirms it took.
-    ///
-    /// Swift's crash backtracer is off too: a crashing stage then dies at once with the runtime's one-line message
-    /// as its last output, instead of spending seconds symbolicating (long enough to look hung) and ending its
-    /// output with register dumps.
+    /// The child's environment before its allocator is added (``Allocator/environment(_:)``): this process's, with
+    /// Swift's crash backtracer off. A crashing stage then dies at once with the runtime's one-line message as its last
+    /// output, instead of spending seconds symbolicating (long enough to look hung) and ending its output with
+    /// register dumps.
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for name in ["MALLOC_CONF", "JE_MALLOC_CONF"] {
-            environment[name] = (environment[name].map { "\($0)," } ?? "") + "tcache:false"
-        }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
     }

@@ -32,13 +32,18 @@ enum StagehandProcess {
 
     /// Profiles `spec`, written as `<name>.yaml`, once per stage of `stages` (all four when `nil`), quietly, and
     /// returns its result; the profile must exit 0.
-    static func profileOnce(_ spec: String, name: String, stages: [Stage]? = nil) async throws -> ProfileResult {
+    static func profileOnce(
+        _ spec: String,
+        name: String,
+        stages: [Stage]? = nil,
+        arguments extra: [String] = []
+    ) async throws -> ProfileResult {
         let directory = try Scratch.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Scratch.write(spec, to: directory, name: "\(name).yaml")
         let run = try await run(
             arguments: ["profile", path, "--repetitions", "1", "--quiet", "--output", directory.path]
-                + (stages.map { ["--stages", $0.map(\.rawValue).joined(separator: ",")] } ?? [])
+                + (stages.map { ["--stages", $0.map(\.rawValue).joined(separator: ",")] } ?? []) + extra
         )
         #expect(run.status == 0, "\(run.stderr)")
         return try ProfileResult.read(directory.appending(path: "\(name).json"))

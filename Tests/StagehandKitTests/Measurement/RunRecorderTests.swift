@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import StagehandKit
@@ -208,8 +210,8 @@ import Testing
         let recorder = RunRecorder(refreshHz: 60)
         for id in 0..<4 { recorder.handlerStarted(id, arrival: .at(0), at: .at(0)) }
         recorder.undelivered([.at(0)], at: .at(1))  // never ran stage code: not a divisor
-        let start = JemallocProbe.Sample(allocations: 1000, totalAllocatedBytes: 10_000, residentBytes: 0)
-        let end = JemallocProbe.Sample(allocations: 1112, totalAllocatedBytes: 14_192, residentBytes: 4096)
+        let start = AllocationCounter.Sample(allocations: 1000, requestedBytes: 10_000, residentBytes: 0)
+        let end = AllocationCounter.Sample(allocations: 1112, requestedBytes: 14_192, residentBytes: 4096)
         let (metrics, _, _) = recorder.metrics(
             runSeconds: 1,
             allocationsStart: start,
@@ -221,15 +223,30 @@ import Testing
         #expect(metrics.residentBytes == 4096)
     }
 
-    @Test func jemallocIsTheAllocatorAndCountsAllocations() throws {
-        let probe = try #require(JemallocProbe())
-        let before = probe.sample()
-        var boxes: [[Int]] = []
-        for index in 0..<1000 { boxes.append([index]) }
-        let after = withExtendedLifetime(boxes) { probe.sample() }
-        // Thread caches may hide some allocations in this process (stage runs switch them off), but not all.
-        #expect(after.allocations > before.allocations)
-        #expect(after.totalAllocatedBytes > before.totalAllocatedBytes)
-        #expect(JemallocProbe.version?.hasPrefix("5.") == true)
+    /// The counter counts every allocation on the thread that makes it, one for one, on this thread and on another
+    /// (whose counts stay in the process's total after it exits), and names glibc's library as the one serving them.
+    @Test func theCounterCountsEachAllocationOnItsThread() throws {
+        let counter = try #require(AllocationCounter(), "this test process links the counting hooks")
+        let before = AllocationCounter.thisThread
+        let made = Kernel.testAlloc.run(size: 1000)
+        let after = AllocationCounter.thisThread
+        withExtendedLifetime(made) {}
+        #expect(after.allocations - before.allocations == 1000)
+        #expect(after.bytes - before.bytes == 1000 * 64, "64 bytes each")
+
+        let other = Mutex<UInt64>(0)
+        let processBefore = counter.sample()
+        let thread = Thread {
+            let before = AllocationCounter.thisThread.allocations
+            _ = Kernel.testAlloc.run(size: 500)
+            other.withLock { $0 = AllocationCounter.thisThread.allocations - before }
+        }
+        thread.start()
+        while !thread.isFinished { usleep(1000) }
+        usleep(10000)  // the thread's exit, which folds its counts into the total
+        #expect(other.withLock { $0 } == 500)
+        // Other tests allocate meanwhile, so the process's total can only be at least this.
+        #expect(counter.sample().allocations - processBefore.allocations >= 500)
+        #expect(AllocationCounter.servingLibrary?.contains("libc.so") == true)
     }
 }

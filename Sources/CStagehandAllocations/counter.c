@@ -1,0 +1,94 @@
+// Per-thread allocation counters that never allocate themselves: a fixed table of slots in static storage, claimed by
+// a thread at its first allocation and given back, counts folded into a running total, when the thread exits.
+
+#include "counter.h"
+#include "CStagehandAllocations.h"
+
+#include <pthread.h>
+#include <string.h>
+
+enum { SLOT_COUNT = 1024 };
+
+_Thread_local stagehand_counter_slot *stagehand_thread_slot = NULL;
+stagehand_counter_slot stagehand_shared_slot;
+atomic_bool stagehand_hooks_installed = false;
+
+/// Guards the table's bookkeeping and the total of exited threads, so a reader never sees a count twice or not at all.
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static stagehand_counter_slot slots[SLOT_COUNT];
+/// Slots never claimed start at `next_unclaimed`; slots given back wait in `returned`.
+static int next_unclaimed = 0;
+static int returned[SLOT_COUNT];
+static int returned_count = 0;
+/// What threads that have exited counted.
+static uint64_t exited_allocations = 0;
+static uint64_t exited_bytes = 0;
+
+/// Set while the calling thread claims a slot: an allocation the claim itself makes goes to the shared slot.
+static _Thread_local bool claiming = false;
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+/// Runs as a thread exits: folds its counts into the total and gives its slot back.
+static void give_back(void *value) {
+    stagehand_counter_slot *slot = value;
+    if (slot == NULL || slot == &stagehand_shared_slot) return;
+    pthread_mutex_lock(&table_lock);
+    exited_allocations += atomic_load_explicit(&slot->allocations, memory_order_relaxed);
+    exited_bytes += atomic_load_explicit(&slot->bytes, memory_order_relaxed);
+    atomic_store_explicit(&slot->allocations, 0, memory_order_relaxed);
+    atomic_store_explicit(&slot->bytes, 0, memory_order_relaxed);
+    returned[returned_count++] = (int)(slot - slots);
+    pthread_mutex_unlock(&table_lock);
+    // An allocation by a later destructor on this thread claims a slot again, and sets the key again, so POSIX runs
+    // this once more for it (up to PTHREAD_DESTRUCTOR_ITERATIONS rounds).
+    stagehand_thread_slot = NULL;
+}
+
+static void make_exit_key(void) { pthread_key_create(&exit_key, give_back); }
+
+stagehand_counter_slot *stagehand_claim_slot(void) {
+    if (claiming) return &stagehand_shared_slot;
+    claiming = true;
+    pthread_once(&exit_key_once, make_exit_key);
+    stagehand_counter_slot *slot = &stagehand_shared_slot;
+    pthread_mutex_lock(&table_lock);
+    if (returned_count > 0) {
+        slot = &slots[returned[--returned_count]];
+    } else if (next_unclaimed < SLOT_COUNT) {
+        slot = &slots[next_unclaimed++];
+    }
+    pthread_mutex_unlock(&table_lock);
+    if (slot != &stagehand_shared_slot) pthread_setspecific(exit_key, slot);
+    stagehand_thread_slot = slot;
+    claiming = false;
+    return slot;
+}
+
+stagehand_allocation_totals stagehand_allocations_process(void) {
+    stagehand_allocation_totals totals;
+    pthread_mutex_lock(&table_lock);
+    totals.allocations = exited_allocations;
+    totals.bytes = exited_bytes;
+    for (int index = 0; index < next_unclaimed; index++) {
+        totals.allocations += atomic_load_explicit(&slots[index].allocations, memory_order_relaxed);
+        totals.bytes += atomic_load_explicit(&slots[index].bytes, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&table_lock);
+    totals.allocations += atomic_load_explicit(&stagehand_shared_slot.allocations, memory_order_relaxed);
+    totals.bytes += atomic_load_explicit(&stagehand_shared_slot.bytes, memory_order_relaxed);
+    return totals;
+}
+
+stagehand_allocation_totals stagehand_allocations_thread(void) {
+    stagehand_allocation_totals totals = {0, 0};
+    stagehand_counter_slot *slot = stagehand_thread_slot;
+    if (slot == NULL || slot == &stagehand_shared_slot) return totals;
+    totals.allocations = atomic_load_explicit(&slot->allocations, memory_order_relaxed);
+    totals.bytes = atomic_load_explicit(&slot->bytes, memory_order_relaxed);
+    return totals;
+}
+
+int stagehand_allocations_installed(void) {
+    return atomic_load_explicit(&stagehand_hooks_installed, memory_order_acquire) ? 1 : 0;
+}

@@ -1,0 +1,47 @@
+#ifndef STAGEHAND_ALLOCATIONS_COUNTER_H
+#define STAGEHAND_ALLOCATIONS_COUNTER_H
+
+// The per-thread counters both platforms' hooks write (counter.c), and the one inline call they make per allocation.
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// One thread's counts, on a cache line of its own so that two threads counting never share one. Only the owning
+/// thread writes them (a relaxed load and store, no read-modify-write); readers load them relaxed.
+typedef struct {
+    _Atomic uint64_t allocations;
+    _Atomic uint64_t bytes;
+    char padding[64 - 2 * sizeof(uint64_t)];
+} stagehand_counter_slot;
+
+/// The calling thread's slot, or NULL until its first allocation.
+extern _Thread_local stagehand_counter_slot *stagehand_thread_slot;
+
+/// The shared slot for threads that could not get one of their own (every slot taken, or an allocation made while
+/// the thread was claiming one): counted with atomic adds, so still exact.
+extern stagehand_counter_slot stagehand_shared_slot;
+
+/// Gives the calling thread a slot (counter.c); never NULL.
+stagehand_counter_slot *stagehand_claim_slot(void);
+
+/// Counts one allocation of `size` bytes on the calling thread.
+static inline __attribute__((always_inline)) void stagehand_count(size_t size) {
+    stagehand_counter_slot *slot = stagehand_thread_slot;
+    if (__builtin_expect(slot == NULL, 0)) slot = stagehand_claim_slot();
+    if (__builtin_expect(slot == &stagehand_shared_slot, 0)) {
+        atomic_fetch_add_explicit(&slot->allocations, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&slot->bytes, size, memory_order_relaxed);
+        return;
+    }
+    atomic_store_explicit(
+        &slot->allocations, atomic_load_explicit(&slot->allocations, memory_order_relaxed) + 1, memory_order_relaxed);
+    atomic_store_explicit(
+        &slot->bytes, atomic_load_explicit(&slot->bytes, memory_order_relaxed) + size, memory_order_relaxed);
+}
+
+/// Set by the platform's hooks once they are in place.
+extern atomic_bool stagehand_hooks_installed;
+
+#endif

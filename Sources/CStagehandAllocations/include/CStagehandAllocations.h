@@ -1,0 +1,45 @@
+#ifndef C_STAGEHAND_ALLOCATIONS_H
+#define C_STAGEHAND_ALLOCATIONS_H
+
+// Counts every allocation the process makes, exactly, and leaves the allocating to the allocator underneath: the
+// platform's (glibc malloc, libmalloc) or one preloaded in front of it (`--allocator jemalloc`).
+//
+// - Linux (`hooks-linux.c`): this target defines `malloc` and its relatives in the executable that links it, which
+//   the dynamic linker searches before any library, and forwards each call to the next definition
+//   (`dlsym(RTLD_NEXT, …)`: a preloaded jemalloc, else glibc's).
+// - Darwin (`hooks-darwin.c`): the default malloc zone's functions are wrapped at start-up, so `malloc` and the
+//   `malloc_zone_*` calls the Swift runtime makes on the default zone are counted alike.
+//
+// A count costs one increment of a per-thread counter: no lock, no atomic read-modify-write, no header in front of
+// the allocation (whose size, alignment and speed stay the allocator's own).
+
+#include <stdint.h>
+
+/// Allocations since the process started: calls of `malloc`, `calloc`, `realloc` (with a non-zero size),
+/// `posix_memalign`, `aligned_alloc`, `memalign`, `valloc` and `pvalloc` that returned memory, and the bytes they
+/// asked for. `free` is not counted.
+typedef struct {
+    uint64_t allocations;
+    uint64_t bytes;
+} stagehand_allocation_totals;
+
+/// Every thread's allocations so far, exited threads included. Takes a lock; call it per run, never per frame.
+stagehand_allocation_totals stagehand_allocations_process(void);
+
+/// The calling thread's allocations so far (since its first allocation). No lock: cheap enough for a probe.
+stagehand_allocation_totals stagehand_allocations_thread(void);
+
+/// 1 when this process's allocations go through the counter, 0 when they cannot (a sanitizer owns `malloc`, or the
+/// Darwin zone could not be wrapped).
+int stagehand_allocations_installed(void);
+
+/// The file of the library that serves the allocations under the counter (`/lib/x86_64-linux-gnu/libc.so.6`,
+/// `…/libjemalloc.so.2`, `/usr/lib/system/libsystem_malloc.dylib`), or NULL when it cannot be told. The string is
+/// the dynamic linker's and lives as long as the process.
+const char *stagehand_allocator_library(void);
+
+/// jemalloc's version ("5.3.0-0-g…") when jemalloc is in this process (preloaded), else NULL. Looked up at run time
+/// (`mallctl`), so nothing here links jemalloc.
+const char *stagehand_jemalloc_version(void);
+
+#endif

@@ -1,0 +1,62 @@
+import CStagehandAllocations
+
+/// Reads the process's allocation counters (`CStagehandAllocations`): every `malloc` and its relatives, counted by
+/// hooks in front of the allocator, on every thread, whatever allocator serves them.
+///
+/// The hooks count each call with one increment of a per-thread counter and change nothing about the allocation, so
+/// code runs at its allocator's own speed (docs/METRICS.md, "How allocations are counted", has the measurements). One
+/// ``sample()`` sums the threads' counters under a lock (about a microsecond): call it per run, never per frame.
+package struct AllocationCounter: Sendable {
+    /// Totals at one moment.
+    package struct Sample: Sendable, Equatable {
+        /// Allocations since the process started (all threads).
+        package var allocations: UInt64
+        /// Bytes those allocations asked for (cumulative, not net).
+        package var requestedBytes: UInt64
+        /// The process's resident set, harness included, read just after the counts (``withResidentSet()``); 0 when
+        /// not read.
+        package var residentBytes: UInt64
+
+        package init(allocations: UInt64, requestedBytes: UInt64, residentBytes: UInt64 = 0) {
+            self.allocations = allocations
+            self.requestedBytes = requestedBytes
+            self.residentBytes = residentBytes
+        }
+
+        /// This sample with the resident set read now: after its counts, so whatever reading it allocates is not in
+        /// them.
+        func withResidentSet() -> Sample {
+            var sample = self
+            sample.residentBytes = UInt64(Platform.residentBytes ?? 0)
+            return sample
+        }
+    }
+
+    /// The counter, or `nil` when this process's allocations do not go through it (a sanitizer replaced `malloc`;
+    /// on macOS, the default zone could not be wrapped).
+    package init?() {
+        guard stagehand_allocations_installed() != 0 else { return nil }
+    }
+
+    /// Every thread's totals now. Taking one allocates nothing, so two bracket exactly what happened between them.
+    package func sample() -> Sample {
+        let totals = stagehand_allocations_process()
+        return Sample(allocations: totals.allocations, requestedBytes: totals.bytes)
+    }
+
+    /// The calling thread's allocations and bytes so far; no lock, so cheap enough to bracket a single call.
+    static var thisThread: (allocations: UInt64, bytes: UInt64) {
+        let totals = stagehand_allocations_thread()
+        return (totals.allocations, totals.bytes)
+    }
+
+    /// The file of the library serving this process's allocations under the counter, when it can be told.
+    package static var servingLibrary: String? {
+        stagehand_allocator_library().map { String(cString: $0) }
+    }
+
+    /// jemalloc's version ("5.3.0") when jemalloc is loaded in this process, else `nil`.
+    package static var jemallocVersion: String? {
+        stagehand_jemalloc_version().map { String(cString: $0) }?.split(separator: "-").first.map(String.init)
+    }
+}
