@@ -33,8 +33,9 @@ extension CLITests {
         /// once rather than per interaction (seen here once in about fifteen runs, +21 in `async`): over 20
         /// interactions that is 0.25 per step, inside the tolerance; over the 10 of a 0.5 s run it was not.
         ///
-        /// The same on either allocator: the counting is in front of it.
-        @Test(arguments: Allocator.allCases)
+        /// The same on either allocator: the counting is in front of it. (jemalloc's case runs where it is installed,
+        /// as `.ci/run` and README's first command install it.)
+        @Test(arguments: Allocator.allCases.filter { $0.problem == nil })
         func allocationCountsReadExactlyWhatTheStepsAllocate(on allocator: Allocator) async throws {
             let chosen = ["--allocator", allocator.rawValue]
             let many = try await StagehandProcess.profileOnce(
