@@ -69,6 +69,17 @@ extension StagehandCommand {
         var allocator: Allocator = .defaultAllocator
 
         @Option(
+            name: .customLong("io"),
+            help: ArgumentHelp(
+                "Where the synchronous parts of your io bodies run when awaited from main: on the caller's actor, as "
+                    + "Swift 6.2 calls nonisolated(nonsending) code (nonsending), or on the pool, as @concurrent "
+                    + "code (concurrent).",
+                valueName: "nonsending|concurrent"
+            )
+        )
+        var ioSemantics: IOSemantics = .defaultSemantics
+
+        @Option(
             help: ArgumentHelp(
                 "Also write every measured run as a Chrome trace (JSON) that opens in ui.perfetto.dev: frames, "
                     + "steps on their threads, hops and waits.",
@@ -144,7 +155,8 @@ extension StagehandCommand {
                 traceFile: traceURL,
                 cores: cores,
                 headroom: headroom,
-                allocator: allocator
+                allocator: allocator,
+                ioSemantics: ioSemantics
             )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             // Before minutes of profiling, not after: a directory that cannot be made is known now.

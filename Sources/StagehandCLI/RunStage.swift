@@ -28,3 +28,4 @@ extension StagehandCommand {
 extension Stage: ExpressibleByArgument {}
 extension BackgroundPriority: ExpressibleByArgument {}
 extension Allocator: ExpressibleByArgument {}
+extension IOSemantics: ExpressibleByArgument {}

@@ -151,4 +151,45 @@ let slowIO = CodeWorkload(
         }
 }
 
-await Stagehand.main(workloads: [placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO])
+/// What a fetch returns: articles, as JSON, decoded after the await.
+struct Article: Codable {
+    var id: Int
+    var title: String
+    var summary: String
+    var tags: [String]
+}
+
+/// About 10 ms of decoding here (release; Foundation's decoder is the same in a debug build).
+let articlesJSON: Data = {
+    let articles = (0..<3000).map { index in
+        Article(
+            id: index,
+            title: "Article \(index)",
+            summary: String(repeating: "Lorem ipsum dolor sit amet. ", count: 4),
+            tags: ["swift", "concurrency", "tag\(index % 17)"]
+        )
+    }
+    return try! JSONEncoder().encode(articles)
+}()
+
+/// A fetch that waits 20 ms for its answer and then decodes it in the body, after the await: glue code that Swift 6.2
+/// runs on the caller's actor (`--io nonsending`) and Swift 6.0 and 6.1 on the pool (`--io concurrent`).
+let ioDecode = CodeWorkload(
+    "io-decode",
+    description: "A 20 ms request whose body decodes about 10 ms of JSON after its await.",
+    durationSeconds: 1
+) {
+    CodeInteraction("refresh", ratePerSecond: 8)
+        .io("fetch") { () async throws -> Int in
+            try await Task.sleep(for: .milliseconds(20))
+            log("io-decode main=\(MainQueue.isCurrent)")
+            return try JSONDecoder().decode([Article].self, from: articlesJSON).count
+        }
+        .ui("show") { (_: Int) in }
+}
+
+await Stagehand.main(
+    workloads: [
+        placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
+    ]
+)

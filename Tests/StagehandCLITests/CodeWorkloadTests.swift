@@ -21,7 +21,12 @@ extension CLITests {
         }
 
         /// Profiles `workload` briefly (one repetition), with the placement log on.
-        static func profile(_ workload: String, stages: [Stage], duration: Double = 0.3) async throws -> Run {
+        static func profile(
+            _ workload: String,
+            stages: [Stage],
+            duration: Double = 0.3,
+            arguments extra: [String] = []
+        ) async throws -> Run {
             let directory = try Scratch.directory()
             let log = directory.appending(path: "placement.log")
             let running = try StagehandProcess.Running(
@@ -29,7 +34,7 @@ extension CLITests {
                     "profile", workload, "--stages", stages.map(\.rawValue).joined(separator: ","), "--repetitions",
                     "1",
                     "--duration", String(duration), "--quiet", "--output", directory.path,
-                ],
+                ] + extra,
                 executable: executable,
                 environment: ProcessInfo.processInfo.environment.merging(["STAGEHAND_PLACEMENT_LOG": log.path]) { $1 }
             )
@@ -38,11 +43,13 @@ extension CLITests {
             return Run(status: status, output: directory, log: lines)
         }
 
-        /// Where each kind's closure must run, by stage: on the main queue or not.
+        /// Where each kind's closure must run, by stage: on the main queue or not. An io body starts on the caller's
+        /// actor (`--io nonsending`, the default): main where the stage awaits it from main; in main-only, main is
+        /// blocked and the body runs on the pool.
         static let onMain: [Stage: [String: Bool]] = [
             .mainOnly: ["compute": true, "state": true, "ui": true, "io": false],
-            .async: ["compute": true, "state": true, "ui": true, "io": false],
-            .offloaded: ["compute": false, "state": true, "ui": true, "io": false],
+            .async: ["compute": true, "state": true, "ui": true, "io": true],
+            .offloaded: ["compute": false, "state": true, "ui": true, "io": true],
             .actorExtracted: ["compute": false, "state": false, "ui": true, "io": false],
         ]
 
@@ -71,14 +78,26 @@ extension CLITests {
             #expect(result.stages.first { $0.stage == stage }?.status == .ok)
         }
 
-        @Test func anIoBodyBlocksMainInMainOnlyAndNotInAsync() async throws {
-            let run = try await Self.profile("placement", stages: [.mainOnly, .async])
+        /// main-only's main thread waits out the whole body; async's runs only its synchronous parts (`nonsending`,
+        /// here a log line before a 1 ms sleep), or none of it (`concurrent`).
+        @Test(arguments: IOSemantics.allCases)
+        func anIoBodyBlocksMainInMainOnlyAndNotInAsync(semantics: IOSemantics) async throws {
+            let run = try await Self.profile(
+                "placement",
+                stages: [.mainOnly, .async],
+                arguments: ["--io", semantics.rawValue]
+            )
             defer { try? FileManager.default.removeItem(at: run.output) }
             let result = try run.result("placement")
             let mainOnly = try #require(result.stages.first { $0.stage == .mainOnly }?.metrics)
             let async = try #require(result.stages.first { $0.stage == .async }?.metrics)
-            #expect((mainOnly.mainThreadBusyMsPerS["io"] ?? 0) > 0, "main-only's main thread waits for the io body")
-            #expect((async.mainThreadBusyMsPerS["io"] ?? 0) == 0, "async awaits it: main is free meanwhile")
+            let blocked = mainOnly.mainThreadBusyMsPerS["io"] ?? 0
+            let awaited = async.mainThreadBusyMsPerS["io"] ?? 0
+            #expect(blocked > 0, "main-only's main thread waits for the io body")
+            switch semantics {
+            case .nonsending: #expect(awaited > 0 && awaited < blocked / 2, "\(awaited) against \(blocked)")
+            case .concurrent: #expect(awaited == 0, "async awaits it on the pool: main is free meanwhile")
+            }
         }
 
         @Test func codeStepsAreRecordedAsCodeWithTheirMeasuredMean() async throws {
@@ -144,6 +163,58 @@ extension CLITests {
             #expect(result.stages.first { $0.stage == .async }?.status == .ok, "awaited, the same body is fine")
         }
 
+        /// `--io concurrent` runs every io body on the pool, as a `@concurrent` function runs, in every stage.
+        @Test(arguments: [Stage.async, .offloaded])
+        func concurrentIoBodiesRunOnThePool(stage: Stage) async throws {
+            let run = try await Self.profile("placement", stages: [stage], arguments: ["--io", "concurrent"])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            #expect(run.status == 0)
+            let lines = run.log.filter { $0.hasPrefix("io ") }
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("main=false") }, "\(Set(lines))")
+        }
+
+        /// A body that decodes after its await, in `async`: under `nonsending` the decode holds main, and its time
+        /// there is the step's, in the steps table and as main-thread io time; under `concurrent` none of it is on
+        /// main. The io body's allocations under `nonsending` (the caller that times it on main) are the harness's.
+        @Test func anIoBodysMainThreadTimeIsMeasuredPerSemantics() async throws {
+            var onMain: [IOSemantics: (mainMs: Double?, busy: Double, allocations: Double, logged: Set<String>)] = [:]
+            for semantics in IOSemantics.allCases {
+                let run = try await Self.profile(
+                    "io-decode",
+                    stages: [.async],
+                    duration: 1,
+                    arguments: ["--io", semantics.rawValue]
+                )
+                defer { try? FileManager.default.removeItem(at: run.output) }
+                #expect(run.status == 0)
+                let result = try run.result("io-decode")
+                let stage = try #require(result.stages.first { $0.stage == .async })
+                let metrics = try #require(stage.metrics)
+                let fetch = try #require(stage.stepTimings.first { $0.key.interaction == 0 && $0.key.step == 0 })
+                onMain[semantics] = (
+                    fetch.meanMainMs, metrics.mainThreadBusyMsPerS["io"] ?? 0, metrics.allocationsPerInteraction,
+                    Set(run.log)
+                )
+                #expect(result.environment.ioSemantics?.hasPrefix(semantics.rawValue) == true)
+                let markdown = try String(contentsOf: run.output.appending(path: "io-decode.md"), encoding: .utf8)
+                #expect(markdown.contains("| io bodies | \(semantics.rawValue): "))
+                #expect(markdown.contains("of it on main") == (semantics == .nonsending))
+            }
+            let nonsending = try #require(onMain[.nonsending])
+            let concurrent = try #require(onMain[.concurrent])
+            #expect(nonsending.logged == ["io-decode main=true"])
+            #expect(concurrent.logged == ["io-decode main=false"])
+            // The decode's time, on main: a few ms at the least, whatever the machine's speed.
+            #expect((nonsending.mainMs ?? 0) > 2, "\(String(describing: nonsending.mainMs))")
+            #expect(nonsending.busy > 0)
+            #expect(concurrent.mainMs == nil && concurrent.busy == 0)
+            // The same code allocates the same, wherever it runs: the caller that times it on main is the harness's.
+            #expect(
+                abs(nonsending.allocations - concurrent.allocations) <= max(0.02 * concurrent.allocations, 5),
+                "\(nonsending.allocations) against \(concurrent.allocations)"
+            )
+        }
+
         /// main-only blocks for an io body with a task, an outcome and a semaphore of Stagehand's: the harness's
         /// allocations, not the workload's. So a body that allocates nothing costs about what a simulated wait does.
         /// Measured here (main-only, per interaction): debug 15.75 against 13.55, release 2.4 against 0.2; before the
@@ -190,6 +261,7 @@ extension CLITests {
             #expect(
                 names == [
                     "placement", "throws", "traps", "crashes-sometimes", "deadlocks", "idle-io", "simulated-io", "slow-io",
+                    "io-decode",
                 ]
             )
         }

@@ -30,6 +30,7 @@ final class MainLoop {
     private let seed: UInt64
     private let calibration: CalibratedWork
     private let recorder: RunRecorder
+    private let ioSemantics: IOSemantics
     private let allocations = AllocationCounter()
     /// Interactions handed to their handler so far: the next one's delivery number.
     private var delivered = 0
@@ -41,6 +42,7 @@ final class MainLoop {
     ///     code (``CodeWorkload``), matched to `workload`, which may be its warm-up or a scaled probe.
     ///   - probes: `false` only to measure the probes' own cost (see ``ProbeCostBenchmark``).
     ///   - trace: whether to keep the run's timeline event by event (for `profile --trace`).
+    ///   - ioSemantics: where `io` bodies of the user's code run their synchronous parts.
     init(
         workload: Workload,
         code: WorkloadCode? = nil,
@@ -48,8 +50,10 @@ final class MainLoop {
         seed: UInt64,
         calibration: CalibratedWork,
         probes: Bool = true,
-        trace: Bool = false
+        trace: Bool = false,
+        ioSemantics: IOSemantics = .defaultSemantics
     ) {
+        self.ioSemantics = ioSemantics
         self.workload = workload
         self.code = code?.matching(workload) ?? WorkloadCode(simulating: workload)
         subsystemOfStep = workload.interactions.map { interaction in
@@ -191,7 +195,8 @@ final class MainLoop {
                 calibration: calibration,
                 recorder: recorder,
                 segment: segment,
-                flow: flow
+                flow: flow,
+                ioSemantics: ioSemantics
             )
         }
         return InteractionRun(

@@ -49,6 +49,12 @@ extension RunRecorder {
             subsystemHopWait[subsystemIndex(subsystem)].record(nanoseconds: nanoseconds)
         }
 
+        /// Adds main-thread time to a step that otherwise ran off main (an `io` body's synchronous parts).
+        mutating func recordStepOnMain(_ key: StepTiming.Key, nanoseconds: UInt64) {
+            makeRoom(for: key)
+            stepTimings[key.interaction][key.step].add(mainNanoseconds: nanoseconds)
+        }
+
         mutating func recordStepFailures(_ key: StepTiming.Key, count: Int, firstError: String) {
             makeRoom(for: key)
             stepTimings[key.interaction][key.step].failures = count

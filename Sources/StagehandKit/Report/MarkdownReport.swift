@@ -353,7 +353,7 @@ package struct MarkdownReport: Sendable {
             let name =
                 switch work {
                 case .frame: "frame work"
-                case .io: "blocking io"
+                case .io: "io (a blocking wait, or an io body's code on main)"
                 case .overhead: "job overhead (resuming, scheduling, Stagehand's own probes)"
                 default: "`\(work.rawValue)` steps"
                 }
@@ -377,8 +377,10 @@ package struct MarkdownReport: Sendable {
                 let key = StepTiming.Key(interaction: interactionIndex, step: stepIndex)
                 let cells = timings.map { byKey -> String in
                     guard let timing = byKey[key], timing.runs > 0 else { return "–" }
-                    let place =
+                    var place =
                         timing.runsOnMain == timing.runs ? "main" : timing.runsOnMain == 0 ? "off main" : "mixed"
+                    // An io body's synchronous parts, run on main while its waits were not.
+                    if let onMain = timing.meanMainMs { place += ", \(onMain.reportFormatted) of it on main" }
                     let threw = timing.failures.map { ", threw \($0)×" } ?? ""
                     return "\(timing.meanMs.reportFormatted) \(place)\(threw)"
                 }
@@ -472,6 +474,7 @@ package struct MarkdownReport: Sendable {
             ("thread priority", environment.priority),
             ("work loop", workLoop()),
         ]
+        if let ioSemantics = environment.ioSemantics { rows.insert(("io bodies", ioSemantics), at: 6) }
         if let probeCost = environment.probeCostMicrosecondsPerStep {
             rows.append(
                 (

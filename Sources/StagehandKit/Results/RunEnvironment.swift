@@ -17,6 +17,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var allocator: String
     /// What the run did about thread priority (offloaded work vs main).
     public var priority: String
+    /// Where `io` bodies of the user's code ran their synchronous parts (``IOSemantics``); `nil` when the workload has
+    /// none, and in results written before it was recorded.
+    public var ioSemantics: String?
     /// The calibrated work loop's speed: what `ms: 1` means on this machine.
     public var workLoopIterationsPerMs: Double
     /// What the probes add to one step, in microseconds, measured on this machine (see ``ProbeCost``); `nil` in
@@ -43,6 +46,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         os: String,
         allocator: String,
         priority: String,
+        ioSemantics: String? = nil,
         workLoopIterationsPerMs: Double,
         probeCostMicrosecondsPerStep: Double? = nil,
         durationSeconds: Double,
@@ -61,6 +65,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         self.os = os
         self.allocator = allocator
         self.priority = priority
+        self.ioSemantics = ioSemantics
         self.workLoopIterationsPerMs = workLoopIterationsPerMs
         self.probeCostMicrosecondsPerStep = probeCostMicrosecondsPerStep
         self.durationSeconds = durationSeconds

@@ -11,6 +11,9 @@ package struct StepTiming: Codable, Sendable, Equatable {
     var totalMs: Double = 0
     /// Runs that happened on the main thread.
     package var runsOnMain: Int = 0
+    /// Time an `io` body of the user's code spent running on the main thread, in all runs (its synchronous parts,
+    /// called from main under ``IOSemantics/nonsending``); `nil` when none did.
+    package var mainMs: Double?
     /// Runs in which the user's code threw (its interaction ended there); `nil` when none did.
     package var failures: Int?
     /// The text of the first error it threw, when it threw.
@@ -31,8 +34,16 @@ package struct StepTiming: Codable, Sendable, Equatable {
         runs += other.runs
         totalMs += other.totalMs
         runsOnMain += other.runsOnMain
+        if let main = other.mainMs { mainMs = (mainMs ?? 0) + main }
         if let failed = other.failures { failures = (failures ?? 0) + failed }
         if firstError == nil { firstError = other.firstError }
+    }
+
+    /// The mean time on the main thread per run, for an `io` body whose synchronous parts ran there.
+    package var meanMainMs: Double? { mainMs.map { runs > 0 ? $0 / Double(runs) : $0 } }
+
+    mutating func add(mainNanoseconds: UInt64) {
+        mainMs = (mainMs ?? 0) + Double(mainNanoseconds) / 1e6
     }
 
     mutating func add(nanoseconds: UInt64, onMain: Bool) {

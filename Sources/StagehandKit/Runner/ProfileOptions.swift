@@ -21,6 +21,8 @@ package struct ProfileOptions: Sendable, Equatable {
     package var headroom: Bool
     /// The allocator the stage runs' code runs on.
     package var allocator: Allocator
+    /// Where `io` bodies of the user's code run their synchronous parts.
+    package var ioSemantics: IOSemantics
 
     package init(
         stages: [Stage] = Stage.allCases,
@@ -31,7 +33,8 @@ package struct ProfileOptions: Sendable, Equatable {
         traceFile: URL? = nil,
         cores: Int? = nil,
         headroom: Bool = false,
-        allocator: Allocator = .defaultAllocator
+        allocator: Allocator = .defaultAllocator,
+        ioSemantics: IOSemantics = .defaultSemantics
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
@@ -42,6 +45,7 @@ package struct ProfileOptions: Sendable, Equatable {
         self.cores = cores
         self.headroom = headroom
         self.allocator = allocator
+        self.ioSemantics = ioSemantics
     }
 
     /// How many runs per stage a verdict that is not decided may grow to, unless told otherwise.

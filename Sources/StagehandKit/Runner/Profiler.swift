@@ -110,7 +110,8 @@ package struct Profiler: Sendable {
             priority: options.priority,
             traceFile: traceFile,
             cores: options.cores,
-            allocator: options.allocator
+            allocator: options.allocator,
+            ioSemantics: options.ioSemantics
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
     }

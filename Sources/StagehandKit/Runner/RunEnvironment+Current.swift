@@ -17,6 +17,7 @@ extension RunEnvironment {
             os: operatingSystem,
             allocator: options.allocator.environmentDescription(served: nil),
             priority: options.priority.environmentDescription,
+            ioSemantics: workload.hasCodeIO ? options.ioSemantics.environmentDescription : nil,
             workLoopIterationsPerMs: calibration.iterationsPerMs,
             probeCostMicrosecondsPerStep: ProbeCost.microsecondsPerStep(),
             durationSeconds: workload.durationSeconds,

@@ -65,7 +65,8 @@ package enum StageChild {
             stage: invocation.stage,
             seed: ~seed,
             calibration: calibration,
-            probes: probes
+            probes: probes,
+            ioSemantics: invocation.ioSemantics
         )
         .run(finishingEverything: true)
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
@@ -81,7 +82,8 @@ package enum StageChild {
             seed: seed,
             calibration: calibration,
             probes: probes,
-            trace: invocation.traceFile != nil
+            trace: invocation.traceFile != nil,
+            ioSemantics: invocation.ioSemantics
         ).run()
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
         var metrics = outcome.metrics

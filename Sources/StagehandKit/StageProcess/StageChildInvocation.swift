@@ -19,6 +19,8 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     package var priority: BackgroundPriority
     /// The allocator the child's code runs on.
     package var allocator: Allocator = .defaultAllocator
+    /// Where `io` bodies of the user's code run their synchronous parts.
+    package var ioSemantics: IOSemantics = .defaultSemantics
     /// Without the per-interaction probes (only to measure what they cost).
     package var bare = false
     /// Where the child writes the measured run's event timeline, when the profile is traced.
@@ -41,7 +43,8 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         bare: Bool = false,
         traceFile: URL? = nil,
         cores: Int? = nil,
-        allocator: Allocator = .defaultAllocator
+        allocator: Allocator = .defaultAllocator,
+        ioSemantics: IOSemantics = .defaultSemantics
     ) {
         self.stage = stage
         self.workloadFile = workloadFile.path
@@ -54,6 +57,7 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         self.traceFile = traceFile?.path
         self.cores = cores
         self.allocator = allocator
+        self.ioSemantics = ioSemantics
     }
 
     /// The hidden command's name.

@@ -25,6 +25,8 @@ struct StepRun: Sendable {
     let segment: MainSegment
     /// The value the step before returned, and where this step leaves its own.
     let flow: InteractionFlow
+    /// Where an `io` body of the user's code runs its synchronous parts.
+    var ioSemantics: IOSemantics = .defaultSemantics
 
     /// Does the step's work right here, on whichever thread the stage runs it: CPU work, the user's `compute` code,
     /// or (on the main actor) the user's `ui` code.
@@ -99,8 +101,9 @@ struct StepRun: Sendable {
     }
 
     /// Awaits the `io` step: the caller suspends, and resumes when the I/O completes. A simulated step's answer
-    /// comes from the outside world (``OutsideWorld``); the user's `async` body runs off the caller's actor, as a
-    /// nonisolated `async` function (`URLSession`'s, a database's) does.
+    /// comes from the outside world (``OutsideWorld``). The user's `async` body runs where ``ioSemantics`` puts it:
+    /// called on the caller's actor (`nonsending`; from main, through ``MainThreadIOCaller``, which times its parts on
+    /// main), or on the pool (`concurrent`).
     ///
     /// Runs on the caller's actor (`nonisolated(nonsending)`), as an awaited system API does: no hop is added. When
     /// that actor is the main actor, the answer asks to resume there (``RunRecorder/hopAsked(_:to:at:)``), and the
@@ -120,11 +123,15 @@ struct StepRun: Sendable {
             // counted as an io body in flight, so a body still awaiting its answer when the run ends is not taken for
             // work the stage had no thread for.
             recorder.codeIOInFlight(true)
-            let (outcome, at) = await Self.awaitCode(
-                code,
-                input: flow.current,
-                resumingOnMain: onMain ? (recorder, delivery) : nil
-            )
+            let (outcome, at) =
+                switch (ioSemantics, onMain) {
+                case (.concurrent, _):
+                    await Self.awaitCode(code, input: flow.current, resumingOnMain: onMain ? (recorder, delivery) : nil)
+                case (.nonsending, true):
+                    await callOnMain(code)
+                case (.nonsending, false):
+                    await Self.callHere(code, input: flow.current)
+                }
             recorder.codeIOInFlight(false)
             completed = at
             switch outcome {
@@ -153,10 +160,11 @@ struct StepRun: Sendable {
     /// - Returns: its outcome, and the instant it completed, before any hop back to the caller.
     @concurrent
     private static func awaitCode(
-        _ code: @Sendable (any Sendable) async throws -> any Sendable,
+        _ code: IOBody,
         input: any Sendable,
         resumingOnMain: (recorder: RunRecorder, delivery: Int)?
     ) async -> (Result<any Sendable, any Error>, Instant) {
+        Self.establishExecutor()
         let outcome: Result<any Sendable, any Error>
         do {
             outcome = .success(try await code(input))
@@ -170,12 +178,51 @@ struct StepRun: Sendable {
         return (outcome, completed)
     }
 
+    /// Calls the user's `io` body on the main thread, as `nonisolated(nonsending)` code is called from the main actor,
+    /// with each of its synchronous parts timed there; its completion asks to resume on the main actor.
+    private func callOnMain(
+        _ code: IOBody
+    ) async -> (Result<any Sendable, any Error>, Instant) {
+        let before = AllocationCounter.thisThread
+        let caller = MainThreadIOCaller(recorder: recorder, key: key)
+        let after = AllocationCounter.thisThread
+        recorder.harnessAllocated(allocations: after.allocations &- before.allocations, bytes: after.bytes &- before.bytes)
+        let (outcome, completed) = await caller.call(code, with: flow.current)
+        recorder.hopAsked(delivery, to: .mainActor, at: completed)
+        return (outcome, completed)
+    }
+
+    /// Calls the user's `io` body on the caller's executor, as `nonisolated(nonsending)` code is called (off main:
+    /// the pool, where the interaction already is).
+    private static nonisolated(nonsending) func callHere(
+        _ code: IOBody,
+        input: any Sendable
+    ) async -> (Result<any Sendable, any Error>, Instant) {
+        do {
+            return (.success(try await code(input)), .now)
+        } catch {
+            return (.failure(error), .now)
+        }
+    }
+
+    /// Makes the calling function's hop to its own executor happen before it calls a `nonisolated(nonsending)` body.
+    ///
+    /// Swift 6.3.1 elides the hop at the start of a `@concurrent` function, or an actor method, whose first action
+    /// is to await a `nonisolated(nonsending)` closure: the closure then runs on the caller's caller, which is main
+    /// here (measured: a `@concurrent` function awaiting such a closure first thing ran it on the main queue). Any
+    /// synchronous call the compiler cannot see into counts as needing the executor and keeps the hop (related:
+    /// swiftlang/swift#83812, #88993). The CLI tests that check where io bodies run catch it if it comes back.
+    @inline(never)
+    static func establishExecutor() {
+        _ = Platform.monotonicNanoseconds
+    }
+
     /// Runs `code` on the cooperative pool with `flow`'s value and blocks this thread until it completes.
     ///
     /// With `watched` (main waiting for the `io` step `label` of `interaction`), a wait past
     /// ``BlockedMainWatch/reportAfterSeconds`` is reported on standard error, and its end too.
     private static func waitBlocking(
-        _ code: @escaping @Sendable (any Sendable) async throws -> any Sendable,
+        _ code: @escaping IOBody,
         flow: InteractionFlow,
         watched: (label: String, interaction: String)?
     ) -> Result<any Sendable, any Error> {

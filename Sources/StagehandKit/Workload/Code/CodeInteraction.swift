@@ -87,13 +87,18 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
     /// Waiting on the outside world (a request, a file, a database): an `async throws` closure, awaited in every
     /// stage but `main-only`, where the main thread blocks until it completes.
     ///
+    /// The body is `nonisolated(nonsending)`: called from the main actor (in `async` and `offloaded`), its
+    /// synchronous parts run on main, as Swift 6.2 runs them, and so does every function it calls that is
+    /// `nonisolated(nonsending)` (every `nonisolated async` function of a module built with Approachable
+    /// Concurrency); `profile --io concurrent` runs it on the pool instead (``IOSemantics``).
+    ///
     /// In `main-only` a body that needs the main actor (a `@MainActor` call, `MainActor.run`) can never run while
     /// main waits for it: that stage run deadlocks, and is reported as hung with that explanation.
     public func io<Next: Sendable>(
         _ label: String,
         fileID: String = #fileID,
         line: Int = #line,
-        _ body: @escaping @Sendable (Value) async throws -> Next
+        _ body: nonisolated(nonsending) @escaping @Sendable (Value) async throws -> Next
     ) -> CodeInteraction<Next> {
         let site = DeclarationSite(fileID: fileID, line: line)
         return CodeInteraction<Next>(self, adding: CodeStep(.io, label, at: site, .io { try await body($0 as! Value) }))

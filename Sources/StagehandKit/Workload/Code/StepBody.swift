@@ -10,8 +10,13 @@ enum StepBody: Sendable {
     case compute(@Sendable (any Sendable) throws -> any Sendable)
     /// A main-actor closure.
     case ui(@MainActor @Sendable (any Sendable) throws -> any Sendable)
-    /// An `async throws` closure: awaited, or, in `main-only`, waited for with the main thread blocked.
-    case io(@Sendable (any Sendable) async throws -> any Sendable)
+    /// An `async throws` closure, called as `nonisolated(nonsending)` code is, on the caller's actor (or as
+    /// `@concurrent`: ``IOSemantics``): awaited, or, in `main-only`, waited for with the main thread blocked.
+    case io(IOBody)
     /// A closure over its subsystem's state, run wherever the stage keeps that state.
     case state(@Sendable (SubsystemState, any Sendable) throws -> any Sendable)
 }
+
+/// The user's `io` body, type-erased: `nonisolated(nonsending)`, so that a call runs it on the caller's actor
+/// (``IOSemantics``).
+typealias IOBody = nonisolated(nonsending) @Sendable (any Sendable) async throws -> any Sendable
