@@ -9,7 +9,6 @@
 
 enum { SLOT_COUNT = 1024 };
 
-_Thread_local stagehand_counter_slot *stagehand_thread_slot = NULL;
 stagehand_counter_slot stagehand_shared_slot;
 atomic_bool stagehand_hooks_installed = false;
 
@@ -24,10 +23,39 @@ static int returned_count = 0;
 static uint64_t exited_allocations = 0;
 static uint64_t exited_bytes = 0;
 
-/// Set while the calling thread claims a slot: an allocation the claim itself makes goes to the shared slot.
+static void give_back(void *value);
+
+// Per thread: its slot, and whether it is claiming one (an allocation the claim itself makes then goes to the shared
+// slot). Thread-locals on Linux; pthread keys on Darwin (counter.h says why). Either way a key's destructor gives the
+// slot back as the thread exits.
+#if defined(__APPLE__)
+pthread_key_t stagehand_slot_key;
+static pthread_key_t claiming_key;
+
+int stagehand_counter_prepare(void) {
+    int status = pthread_key_create(&stagehand_slot_key, give_back);
+    return status != 0 ? status : pthread_key_create(&claiming_key, NULL);
+}
+
+static bool is_claiming(void) { return pthread_getspecific(claiming_key) != NULL; }
+static void set_claiming(bool claiming) { pthread_setspecific(claiming_key, claiming ? &claiming_key : NULL); }
+static void set_slot(stagehand_counter_slot *slot) { pthread_setspecific(stagehand_slot_key, slot); }
+static void give_back_at_exit(stagehand_counter_slot *slot) { (void)slot; }  // the slot key's own destructor
+#else
+_Thread_local stagehand_counter_slot *stagehand_thread_slot = NULL;
 static _Thread_local bool claiming = false;
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+static void make_exit_key(void) { pthread_key_create(&exit_key, give_back); }
+static bool is_claiming(void) { return claiming; }
+static void set_claiming(bool value) { claiming = value; }
+static void set_slot(stagehand_counter_slot *slot) { stagehand_thread_slot = slot; }
+static void give_back_at_exit(stagehand_counter_slot *slot) {
+    pthread_once(&exit_key_once, make_exit_key);
+    pthread_setspecific(exit_key, slot);
+}
+#endif
 
 /// Runs as a thread exits: folds its counts into the total and gives its slot back.
 static void give_back(void *value) {
@@ -42,15 +70,12 @@ static void give_back(void *value) {
     pthread_mutex_unlock(&table_lock);
     // An allocation by a later destructor on this thread claims a slot again, and sets the key again, so POSIX runs
     // this once more for it (up to PTHREAD_DESTRUCTOR_ITERATIONS rounds).
-    stagehand_thread_slot = NULL;
+    set_slot(NULL);
 }
 
-static void make_exit_key(void) { pthread_key_create(&exit_key, give_back); }
-
 stagehand_counter_slot *stagehand_claim_slot(void) {
-    if (claiming) return &stagehand_shared_slot;
-    claiming = true;
-    pthread_once(&exit_key_once, make_exit_key);
+    if (is_claiming()) return &stagehand_shared_slot;
+    set_claiming(true);
     stagehand_counter_slot *slot = &stagehand_shared_slot;
     pthread_mutex_lock(&table_lock);
     if (returned_count > 0) {
@@ -59,9 +84,9 @@ stagehand_counter_slot *stagehand_claim_slot(void) {
         slot = &slots[next_unclaimed++];
     }
     pthread_mutex_unlock(&table_lock);
-    if (slot != &stagehand_shared_slot) pthread_setspecific(exit_key, slot);
-    stagehand_thread_slot = slot;
-    claiming = false;
+    if (slot != &stagehand_shared_slot) give_back_at_exit(slot);
+    set_slot(slot);
+    set_claiming(false);
     return slot;
 }
 
@@ -82,7 +107,7 @@ stagehand_allocation_totals stagehand_allocations_process(void) {
 
 stagehand_allocation_totals stagehand_allocations_thread(void) {
     stagehand_allocation_totals totals = {0, 0};
-    stagehand_counter_slot *slot = stagehand_thread_slot;
+    stagehand_counter_slot *slot = stagehand_current_slot();
     if (slot == NULL || slot == &stagehand_shared_slot) return totals;
     totals.allocations = atomic_load_explicit(&slot->allocations, memory_order_relaxed);
     totals.bytes = atomic_load_explicit(&slot->bytes, memory_order_relaxed);

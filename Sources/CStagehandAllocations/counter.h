@@ -17,7 +17,26 @@ typedef struct {
 } stagehand_counter_slot;
 
 /// The calling thread's slot, or NULL until its first allocation.
+///
+/// Linux: a `_Thread_local`, one load. Darwin: a pthread key instead, because dyld makes a thread's `_Thread_local`
+/// storage at its first use with `calloc` (dyld `libdyld/ThreadLocalVariables.cpp`, `instantiateVariable`), which
+/// would come back here and ask for it again, without end; a pthread key's value is a slot in the thread's own TSD
+/// array, read with one load too, and setting it never allocates (libpthread `src/pthread_tsd.c`). The key exists
+/// before the Darwin hooks are installed (``stagehand_counter_prepare``).
+#if defined(__APPLE__)
+#include <pthread.h>
+extern pthread_key_t stagehand_slot_key;
+static inline __attribute__((always_inline)) stagehand_counter_slot *stagehand_current_slot(void) {
+    return (stagehand_counter_slot *)pthread_getspecific(stagehand_slot_key);
+}
+/// Creates the keys the counter keeps per thread; returns 0, or an error. Darwin only, before the first count.
+int stagehand_counter_prepare(void);
+#else
 extern _Thread_local stagehand_counter_slot *stagehand_thread_slot;
+static inline __attribute__((always_inline)) stagehand_counter_slot *stagehand_current_slot(void) {
+    return stagehand_thread_slot;
+}
+#endif
 
 /// The shared slot for threads that could not get one of their own (every slot taken, or an allocation made while
 /// the thread was claiming one): counted with atomic adds, so still exact.
@@ -28,7 +47,7 @@ stagehand_counter_slot *stagehand_claim_slot(void);
 
 /// Counts one allocation of `size` bytes on the calling thread.
 static inline __attribute__((always_inline)) void stagehand_count(size_t size) {
-    stagehand_counter_slot *slot = stagehand_thread_slot;
+    stagehand_counter_slot *slot = stagehand_current_slot();
     if (__builtin_expect(slot == NULL, 0)) slot = stagehand_claim_slot();
     if (__builtin_expect(slot == &stagehand_shared_slot, 0)) {
         atomic_fetch_add_explicit(&slot->allocations, 1, memory_order_relaxed);

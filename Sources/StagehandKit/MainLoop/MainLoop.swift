@@ -31,6 +31,7 @@ final class MainLoop {
     private let calibration: CalibratedWork
     private let recorder: RunRecorder
     private let ioSemantics: IOSemantics
+    private let inputs: TightLoop.Inputs?
     private let allocations = AllocationCounter()
     /// Interactions handed to their handler so far: the next one's delivery number.
     private var delivered = 0
@@ -43,6 +44,7 @@ final class MainLoop {
     ///   - probes: `false` only to measure the probes' own cost (see ``ProbeCostBenchmark``).
     ///   - trace: whether to keep the run's timeline event by event (for `profile --trace`).
     ///   - ioSemantics: where `io` bodies of the user's code run their synchronous parts.
+    ///   - inputs: where a warm-up keeps the inputs its code `compute` steps were given (``TightLoop``).
     init(
         workload: Workload,
         code: WorkloadCode? = nil,
@@ -51,9 +53,11 @@ final class MainLoop {
         calibration: CalibratedWork,
         probes: Bool = true,
         trace: Bool = false,
-        ioSemantics: IOSemantics = .defaultSemantics
+        ioSemantics: IOSemantics = .defaultSemantics,
+        keepingInputs inputs: TightLoop.Inputs? = nil
     ) {
         self.ioSemantics = ioSemantics
+        self.inputs = inputs
         self.workload = workload
         self.code = code?.matching(workload) ?? WorkloadCode(simulating: workload)
         subsystemOfStep = workload.interactions.map { interaction in
@@ -196,7 +200,8 @@ final class MainLoop {
                 recorder: recorder,
                 segment: segment,
                 flow: flow,
-                ioSemantics: ioSemantics
+                ioSemantics: ioSemantics,
+                inputs: inputs
             )
         }
         return InteractionRun(

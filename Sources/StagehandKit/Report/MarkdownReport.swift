@@ -366,16 +366,20 @@ package struct MarkdownReport: Sendable {
     private func stepTimings() -> [String] {
         let measured = result.stages.filter { $0.metrics != nil }
         guard !measured.isEmpty else { return [] }
+        let loop = result.stages.lazy.map(\.tightLoop).first { !$0.isEmpty } ?? [:]
         var lines = ["## Steps: mean duration in ms, and where each ran", ""]
-        lines.append("| interaction | step | " + measured.map(\.stage.rawValue).joined(separator: " | ") + " |")
-        lines.append("|---|---|" + String(repeating: "--:|", count: measured.count))
+        lines.append(
+            "| interaction | step | " + measured.map(\.stage.rawValue).joined(separator: " | ")
+                + (loop.isEmpty ? "" : " | alone in a loop") + " |"
+        )
+        lines.append("|---|---|" + String(repeating: "--:|", count: measured.count + (loop.isEmpty ? 0 : 1)))
         let timings = measured.map { stage in
             Dictionary(uniqueKeysWithValues: stage.stepTimings.map { ($0.key, $0) })
         }
         for (interactionIndex, interaction) in result.spec.interactions.enumerated() {
             for (stepIndex, step) in interaction.steps.enumerated() {
                 let key = StepTiming.Key(interaction: interactionIndex, step: stepIndex)
-                let cells = timings.map { byKey -> String in
+                var cells = timings.map { byKey -> String in
                     guard let timing = byKey[key], timing.runs > 0 else { return "–" }
                     var place =
                         timing.runsOnMain == timing.runs ? "main" : timing.runsOnMain == 0 ? "off main" : "mixed"
@@ -384,6 +388,7 @@ package struct MarkdownReport: Sendable {
                     let threw = timing.failures.map { ", threw \($0)×" } ?? ""
                     return "\(timing.meanMs.reportFormatted) \(place)\(threw)"
                 }
+                if !loop.isEmpty { cells.append(loop[key]?.reportFormatted ?? "–") }
                 let code = step.cost.isCode ? " (your code)" : ""
                 lines.append(
                     "| \(interaction.name) | `\(step.kind.rawValue): \(step.label)`\(code) | "
@@ -392,8 +397,44 @@ package struct MarkdownReport: Sendable {
             }
         }
         lines.append("")
+        if !loop.isEmpty { lines += benchmarkLoopComparison(loop) }
         return lines
     }
+
+    /// Where a code step's cost in the runs differs from its cost alone in a loop beyond the runs' own spread: what a
+    /// benchmark would miss. Compared in the first stage that ran the step, as the spec's measured means are.
+    private func benchmarkLoopComparison(_ loop: [StepTiming.Key: Double]) -> [String] {
+        var lines: [String] = []
+        for (key, loopMs) in loop.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }) {
+            guard loopMs > 0, let stage = result.stages.first(where: { stage in
+                stage.stepTimings.contains { $0.key == key && $0.runs > 0 }
+            }), let inSitu = stage.stepTimings.first(where: { $0.key == key })?.meanMs,
+                result.spec.interactions.indices.contains(key.interaction),
+                result.spec.interactions[key.interaction].steps.indices.contains(key.step)
+            else { continue }
+            let perRun = stage.repetitions.compactMap { run in
+                run.stepTimings.first { $0.key == key && $0.runs > 0 }?.meanMs
+            }
+            let spread = perRun.count > 1 ? ((perRun.max() ?? 0) - (perRun.min() ?? 0)) / max(inSitu, 1e-9) : 0
+            let ratio = inSitu / loopMs
+            guard abs(ratio - 1) > max(0.1, spread) else { continue }
+            let step = result.spec.interactions[key.interaction].steps[key.step]
+            let name = "`\(step.kind.rawValue): \(step.label)`"
+            let spreadText = perRun.count > 1 ? ", beyond the runs' \(Int((spread * 100).rounded()))% spread" : ""
+            lines.append(
+                ratio > 1
+                    ? "- In a benchmark loop \(name) takes \(loopMs.reportFormatted) ms; called once per interaction in "
+                        + "`\(stage.stage.rawValue)` it took \(inSitu.reportFormatted) ms (×\(ratio.reportFormatted)"
+                        + "\(spreadText)): caches and cores are cold between interactions, so a benchmark of it "
+                        + "understates what the app pays."
+                    : "- In a benchmark loop \(name) takes \(loopMs.reportFormatted) ms; called once per interaction in "
+                        + "`\(stage.stage.rawValue)` it took \(inSitu.reportFormatted) ms (×\(ratio.reportFormatted)"
+                        + "\(spreadText)): it ran faster in the app's rhythm than back to back."
+            )
+        }
+        return lines.isEmpty ? [] : lines + [""]
+    }
+
 
     private func failures() -> [String] {
         let failed = result.stages.flatMap { stage in

@@ -22,6 +22,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// What served the run's allocations, as its process read it ("glibc 2.36 malloc", "jemalloc 5.3.0"); `nil` in
     /// results written before it was recorded.
     public var allocator: String?
+    /// Each code `compute` step timed alone in a tight loop after the run (``TightLoop``), in the runs of the first
+    /// stage only; `nil` elsewhere.
+    package var tightLoop: [TightLoopTiming]?
     /// The CPUs the run's process could run on, as it saw them (its affinity); `nil` in results written before it was
     /// recorded.
     public var cores: Int?
@@ -41,7 +44,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         cores: Int? = nil,
         processCPUSeconds: Double? = nil,
         allocationCheckFailure: String? = nil,
-        allocator: String? = nil
+        allocator: String? = nil,
+        tightLoop: [TightLoopTiming]? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -55,5 +59,6 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.cores = cores
         self.allocationCheckFailure = allocationCheckFailure
         self.allocator = allocator
+        self.tightLoop = tightLoop
     }
 }

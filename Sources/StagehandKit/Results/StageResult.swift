@@ -76,6 +76,14 @@ public struct StageResult: Codable, Sendable, Equatable {
         return distributions.isEmpty ? nil : LatencySamples.merged(distributions.map(\.mainLoopLatency))
     }
 
+    /// Each code `compute` step's tight-loop median over the stage's repetitions (the median of the runs' medians),
+    /// by step; empty where no run timed one.
+    package var tightLoop: [StepTiming.Key: Double] {
+        var medians: [StepTiming.Key: [Double]] = [:]
+        for timing in repetitions.compactMap(\.tightLoop).joined() { medians[timing.key, default: []].append(timing.medianMs) }
+        return medians.mapValues { $0.sorted()[$0.count / 2] }
+    }
+
     /// The stage's mean duration of each step, over its repetitions.
     package var stepTimings: [StepTiming] {
         var merged: [StepTiming.Key: StepTiming] = [:]

@@ -111,7 +111,8 @@ package struct Profiler: Sendable {
             traceFile: traceFile,
             cores: options.cores,
             allocator: options.allocator,
-            ioSemantics: options.ioSemantics
+            ioSemantics: options.ioSemantics,
+            tightLoop: stage == options.stages.first && workload.hasCodeCompute
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
     }

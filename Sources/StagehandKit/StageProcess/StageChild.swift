@@ -57,6 +57,7 @@ package enum StageChild {
         // Checked before the warm-up, so the warm-up runs with the calibration the measured run uses; the result
         // records which one that was.
         let calibration = invocation.calibration?.checkedHere() ?? CalibratedWork.calibrate()
+        let tightLoopInputs = invocation.tightLoop ? TightLoop.Inputs() : nil
         // A short unmeasured run first, so first-use costs (page faults, lazily built runtime metadata, the
         // cooperative pool's threads, the user's own caches and connections) do not land in the measured run.
         let warmUp = await MainLoop(
@@ -66,7 +67,8 @@ package enum StageChild {
             seed: ~seed,
             calibration: calibration,
             probes: probes,
-            ioSemantics: invocation.ioSemantics
+            ioSemantics: invocation.ioSemantics,
+            keepingInputs: tightLoopInputs
         )
         .run(finishingEverything: true)
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
@@ -92,6 +94,8 @@ package enum StageChild {
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))
         }
+        // After the measured run, so that it warms nothing the run measured.
+        let tightLoop = tightLoopInputs.map { TightLoop.measure(code, inputs: $0) }
         var distributions = outcome.distributions
         if invocation.repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
         let result = RepetitionResult(
@@ -105,7 +109,8 @@ package enum StageChild {
             cores: CoreLimit.allowedCPUs?.count ?? RunRecorder.poolWidth,
             processCPUSeconds: cpuSeconds,
             allocationCheckFailure: allocationProblem,
-            allocator: Allocator.servingThisProcess
+            allocator: Allocator.servingThisProcess,
+            tightLoop: tightLoop
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -21,6 +21,8 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     package var allocator: Allocator = .defaultAllocator
     /// Where `io` bodies of the user's code run their synchronous parts.
     package var ioSemantics: IOSemantics = .defaultSemantics
+    /// Whether to time each code `compute` step alone in a tight loop after the measured run (``TightLoop``).
+    package var tightLoop = false
     /// Without the per-interaction probes (only to measure what they cost).
     package var bare = false
     /// Where the child writes the measured run's event timeline, when the profile is traced.
@@ -44,7 +46,8 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         traceFile: URL? = nil,
         cores: Int? = nil,
         allocator: Allocator = .defaultAllocator,
-        ioSemantics: IOSemantics = .defaultSemantics
+        ioSemantics: IOSemantics = .defaultSemantics,
+        tightLoop: Bool = false
     ) {
         self.stage = stage
         self.workloadFile = workloadFile.path
@@ -58,6 +61,7 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         self.cores = cores
         self.allocator = allocator
         self.ioSemantics = ioSemantics
+        self.tightLoop = tightLoop
     }
 
     /// The hidden command's name.

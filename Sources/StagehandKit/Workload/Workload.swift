@@ -19,6 +19,11 @@ package struct Workload: Sendable, Codable, Equatable {
     /// The kinds of user interaction, each arriving at its own rate.
     package var interactions: [Interaction]
 
+    /// Whether a `compute` step runs the user's code, which the ``TightLoop`` times alone.
+    var hasCodeCompute: Bool {
+        interactions.contains { $0.steps.contains { $0.kind == .compute && $0.cost.isCode } }
+    }
+
     /// Whether an `io` step runs the user's code, whose synchronous parts run where ``IOSemantics`` says.
     var hasCodeIO: Bool {
         interactions.contains { $0.steps.contains { $0.kind == .io && $0.cost.isCode } }

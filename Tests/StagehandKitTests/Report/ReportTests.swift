@@ -154,4 +154,28 @@ import Testing
         #expect(Double.nan.reportFormatted == "n/a")
         #expect(1e-30.reportFormatted == "< 0.0001", "never a false 0")
     }
+
+    /// A code `compute` step's tight-loop figure sits beside its means in the steps table, and the report says so when
+    /// the runs' figure differs from it beyond their spread, never when it does not.
+    @Test(arguments: [(120.0, true), (nil as Double?, false)])
+    func theTightLoopColumnAndItsSentence(loopMs: Double?, differs: Bool) throws {
+        var result = try Fixtures.imagePipeline()
+        let decode = StepTiming.Key(interaction: 0, step: 2)
+        result.spec.interactions[0].steps[2].cost = .code(meanMs: nil)
+        let mainOnly = try #require(result.stages.firstIndex { $0.stage == .mainOnly })
+        let inSitu = try #require(result.stages[mainOnly].stepTimings.first { $0.key == decode }?.meanMs)
+        for run in result.stages[mainOnly].repetitions.indices {
+            result.stages[mainOnly].repetitions[run].tightLoop = [
+                TightLoopTiming(key: decode, medianMs: loopMs ?? inSitu * 1.02, calls: 10)
+            ]
+        }
+        let markdown = MarkdownReport(result: result).render()
+        #expect(markdown.contains("| alone in a loop |"))
+        let row = try #require(markdown.split(separator: "\n").first { $0.contains("`compute: decode` (your code)") })
+        #expect(row.hasSuffix(" | \((loopMs ?? inSitu * 1.02).reportFormatted) |"), "\(row)")
+        #expect(
+            markdown.contains("- In a benchmark loop `compute: decode` takes 120 ms; called once per interaction in "
+                + "`main-only` it took ") == differs
+        )
+    }
 }

@@ -27,6 +27,8 @@ struct StepRun: Sendable {
     let flow: InteractionFlow
     /// Where an `io` body of the user's code runs its synchronous parts.
     var ioSemantics: IOSemantics = .defaultSemantics
+    /// Where a warm-up keeps the inputs of code `compute` steps, for the ``TightLoop`` after the measured run.
+    var inputs: TightLoop.Inputs? = nil
 
     /// Does the step's work right here, on whichever thread the stage runs it: CPU work, the user's `compute` code,
     /// or (on the main actor) the user's `ui` code.
@@ -64,6 +66,7 @@ struct StepRun: Sendable {
         case .simulated(let cost):
             cost.perform(with: calibration)
         case .compute(let code):
+            inputs?.keep(flow.current, for: key)
             flow.pass(try code(flow.current))
         case .ui(let code):
             let input = flow.current
