@@ -79,6 +79,15 @@ extension StagehandCommand {
         )
         var ioSemantics: IOSemantics = .defaultSemantics
 
+        @Flag(
+            inversion: .prefixedNo,
+            help: ArgumentHelp(
+                "Also time each of your compute steps alone in a tight loop, as a benchmark would, after the first "
+                    + "stage's runs (--no-tight-loop for functions with side effects that must not run again)."
+            )
+        )
+        var tightLoop = true
+
         @Option(
             help: ArgumentHelp(
                 "Also write every measured run as a Chrome trace (JSON) that opens in ui.perfetto.dev: frames, "
@@ -156,7 +165,8 @@ extension StagehandCommand {
                 cores: cores,
                 headroom: headroom,
                 allocator: allocator,
-                ioSemantics: ioSemantics
+                ioSemantics: ioSemantics,
+                tightLoop: tightLoop
             )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             // Before minutes of profiling, not after: a directory that cannot be made is known now.

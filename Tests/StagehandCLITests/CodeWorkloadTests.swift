@@ -53,9 +53,10 @@ extension CLITests {
             .actorExtracted: ["compute": false, "state": false, "ui": true, "io": false],
         ]
 
+        /// (Without the tight loop, which calls the compute step again on the stage process's main thread after the run.)
         @Test(arguments: Stage.allCases)
         func eachStepKindRunsWhereItsStageSays(stage: Stage) async throws {
-            let run = try await Self.profile("placement", stages: [stage])
+            let run = try await Self.profile("placement", stages: [stage], arguments: ["--no-tight-loop"])
             defer { try? FileManager.default.removeItem(at: run.output) }
             #expect(run.status == 0)
             let expected = try #require(Self.onMain[stage])
@@ -161,6 +162,23 @@ extension CLITests {
             #expect(failure.contains("deadlock"))
             #expect(failure.contains("`io: load` of `refresh`"))
             #expect(result.stages.first { $0.stage == .async }?.status == .ok, "awaited, the same body is fine")
+        }
+
+        /// The tight loop times the compute step in the first stage's runs only, with the input the warm-up gave it
+        /// (the io step's 21: its log line says so), and the report shows the column.
+        @Test func theTightLoopTimesComputeStepsInTheFirstStageOnly() async throws {
+            let run = try await Self.profile("placement", stages: [.async, .offloaded])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            let result = try run.result("placement")
+            let first = try #require(result.stages.first { $0.stage == .async })
+            let later = try #require(result.stages.first { $0.stage == .offloaded })
+            let timing = try #require(first.repetitions.first?.tightLoop?.first)
+            #expect(timing.key.interaction == 0 && timing.key.step == 1, "the compute step, and only it")
+            #expect(timing.calls >= 5 && timing.medianMs > 0)
+            #expect(later.repetitions.allSatisfy { $0.tightLoop == nil })
+            #expect(run.log.filter { $0.hasPrefix("compute ") }.allSatisfy { $0.contains("input=21") })
+            let markdown = try String(contentsOf: run.output.appending(path: "placement.md"), encoding: .utf8)
+            #expect(markdown.contains(" | alone in a loop |"))
         }
 
         /// `--io concurrent` runs every io body on the pool, as a `@concurrent` function runs, in every stage.

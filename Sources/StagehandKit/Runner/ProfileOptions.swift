@@ -23,6 +23,8 @@ package struct ProfileOptions: Sendable, Equatable {
     package var allocator: Allocator
     /// Where `io` bodies of the user's code run their synchronous parts.
     package var ioSemantics: IOSemantics
+    /// Whether the first stage's runs time each code `compute` step alone in a tight loop (``TightLoop``).
+    package var tightLoop: Bool
 
     package init(
         stages: [Stage] = Stage.allCases,
@@ -34,7 +36,8 @@ package struct ProfileOptions: Sendable, Equatable {
         cores: Int? = nil,
         headroom: Bool = false,
         allocator: Allocator = .defaultAllocator,
-        ioSemantics: IOSemantics = .defaultSemantics
+        ioSemantics: IOSemantics = .defaultSemantics,
+        tightLoop: Bool = true
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
@@ -46,6 +49,7 @@ package struct ProfileOptions: Sendable, Equatable {
         self.headroom = headroom
         self.allocator = allocator
         self.ioSemantics = ioSemantics
+        self.tightLoop = tightLoop
     }
 
     /// How many runs per stage a verdict that is not decided may grow to, unless told otherwise.

@@ -112,7 +112,7 @@ package struct Profiler: Sendable {
             cores: options.cores,
             allocator: options.allocator,
             ioSemantics: options.ioSemantics,
-            tightLoop: stage == options.stages.first && workload.hasCodeCompute
+            tightLoop: options.tightLoop && stage == options.stages.first && workload.hasCodeCompute
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
     }
