@@ -192,7 +192,16 @@ extension DecisionTree {
             let room = n * distance * distance / (z * z) - pow(noise.hitchRelative * mean, 2)
             guard room > 0, distance > 0 else { return atLimit + "." }
             let seconds = (noise.hitchCountFactor * workload.frameBudgetMs * mean / room).rounded(.up)
-            return "Longer runs count more hitches and settle it: `--duration \(max(seconds, 1).reportFormatted)`."
+            if seconds > workload.durationSeconds {
+                return "Longer runs count more hitches and settle it: `--duration \(seconds.reportFormatted)`."
+            }
+            // Runs this long would settle it by the model: it is the runs' own spread, larger than the model's,
+            // that keeps it within the noise, and only more of them narrow that. z·s/√N < d  ⇔  N > (z·s/d)²
+            let runs = Int(pow(z * interval.sampleSpread / distance, 2).rounded(.up)) + 1
+            return runs <= 100
+                ? "Its runs spread more than this machine's noise model expects: more runs settle it: "
+                    + "`--max-repetitions \(max(runs, interval.values.count + 1))`."
+                : atLimit + "."
         default:
             // z·c·μ/√N < d  ⇔  N > (z·c·μ/d)²
             guard distance > 0 else { return atLimit + "." }
