@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "Stagehand", path: ".."),
         /// The backend the examples fetch from: a small HTTP server on Swift concurrency.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        /// A third-party Markdown renderer the note preview calls: code neither the app nor Stagehand wrote.
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         /// The app's own code: a feed client and view model, an image decoder and filter, a connection table, and the
@@ -20,6 +22,7 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 // Only to switch Nagle's algorithm off on the server's sockets (LoopbackServer.swift says why).
                 .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Ink", package: "Ink"),
             ]
         ),
         /// Workloads whose steps call ExampleApp: `swift run -c release ExampleWorkloads list`.

@@ -58,4 +58,16 @@ let connectionTable = CodeWorkload(
         .ui("status") { totals in StatusViewModel.shared.show(totals) }
 }
 
-await Stagehand.main(workloads: [newsFeed, imagePipeline, connectionTable])
+/// A notes app's live preview: on every keystroke, eight a second, the whole note's Markdown (about 125 KB) rendered to
+/// HTML by Ink, a third-party package, and shown.
+let notePreview = CodeWorkload(
+    "note-preview",
+    description: "Live preview while typing: a 125 KB note's Markdown rendered to HTML by Ink (a third-party "
+        + "package) on every keystroke, eight a second, and shown by a @MainActor view model."
+) {
+    CodeInteraction("keystroke", ratePerSecond: 8)
+        .compute("render") { NotePreview.render(NotePreview.sample) }
+        .ui("show") { html in PreviewViewModel.shared.show(html) }
+}
+
+await Stagehand.main(workloads: [newsFeed, imagePipeline, connectionTable, notePreview])

@@ -28,14 +28,12 @@ enum AllocationCheck {
     /// run that asked for `allocator`.
     static func problem(with counter: AllocationCounter?, allocator: Allocator = .system) -> String? {
         guard let counter else {
-            return "allocations are not counted in this process"
-                + (Platform.allocationCountingObstacle.map { ": \($0)" } ?? "")
+            return "allocations are not counted in this process: \(Platform.allocationCountingObstacle)"
         }
         if let mismatch = allocator.mismatch(servingLibrary: AllocationCounter.servingLibrary) { return mismatch }
         let read = fewestCounted(with: counter)
         guard read != Int64(allocationsMade) else { return nil }
         return "\(allocationsMade) allocations (\(allocationsOfEachSort) on another thread) read as \(read)"
-            + (Platform.allocationCountingObstacle.map { "; \($0)" } ?? "")
     }
 
     /// What the check's allocations read as. Tried a few times, keeping the fewest: another thread allocating

@@ -90,12 +90,11 @@ extension Platform {
     /// Does nothing on Darwin: see ``lowersThreadPriority``.
     static func lowerThisThreadPriority(toNice nice: Int32) {}
 
-    /// Why allocations may not be counted in this process, when a reason can be read: `nil` when none is known.
+    /// Why the counting hooks are not in place in this process, as far as can be told.
     ///
     /// Darwin: the counting hooks wrap the default malloc zone's functions at start-up (`hooks-darwin.c`); when they
     /// could not, the default zone's name (`malloc_get_zone_name`, malloc_zone(3)) is the best clue to why.
-    static var allocationCountingObstacle: String? {
-        guard AllocationCounter() == nil else { return nil }
+    static var allocationCountingObstacle: String {
         let name = malloc_get_zone_name(malloc_default_zone()).map { String(cString: $0) } ?? "unnamed"
         return "the counting hooks could not wrap the default malloc zone ('\(name)')"
     }

@@ -95,12 +95,12 @@ extension Platform {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
     }
 
-    /// Why allocations may not be counted in this process, when a reason can be read: `nil` when none is known.
+    /// Why the counting hooks are not in place in this process, as far as can be told.
     ///
-    /// Linux: the counting hooks are the executable's own `malloc` and relatives, which the dynamic linker finds first;
-    /// only a sanitizer's runtime, which the hooks stand aside for, takes their place.
-    static var allocationCountingObstacle: String? {
-        AllocationCounter() == nil ? "the counting hooks stood aside (a sanitizer's runtime owns malloc)" : nil
+    /// Linux: the hooks are the executable's own `malloc` and relatives, which the dynamic linker finds first; only a
+    /// sanitizer's runtime, which the hooks stand aside for, takes their place.
+    static var allocationCountingObstacle: String {
+        "the counting hooks stood aside (a sanitizer's runtime owns malloc)"
     }
 
     /// The process's resident set now, in bytes, or `nil` if it cannot be read.
@@ -134,13 +134,13 @@ extension Platform {
     /// not loaded: jemalloc's initial-exec TLS cannot be `dlopen`ed into a running process ("cannot allocate memory
     /// in static TLS block"), only preloaded.
     static var jemallocLibrary: String? {
-        let machine = RunEnvironment.uname { $0.machine }
+        let multiarch = ["/lib", "/usr/lib"].flatMap { directory in
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+                .filter { $0.hasSuffix("-linux-gnu") }.sorted().map { "\(directory)/\($0)" }
+        }
         let searched =
             (ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"]?.split(separator: ":").map(String.init) ?? [])
-            + [
-                "/lib/\(machine)-linux-gnu", "/usr/lib/\(machine)-linux-gnu", "/usr/local/lib", "/usr/lib64", "/lib64",
-                "/usr/lib", "/lib",
-            ]
+            + multiarch + ["/usr/local/lib", "/usr/lib64", "/lib64", "/usr/lib", "/lib"]
         return searched.lazy.map { "\($0)/libjemalloc.so.2" }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
