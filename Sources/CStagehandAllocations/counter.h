@@ -8,6 +8,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// A sanitizer owns `malloc` itself (ASan installs its own, and its own default zone on Darwin): the hooks stand aside
+// (a sanitized process is never measured), and the counter says it is not installed.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define STAGEHAND_SANITIZED 1
+#endif
+#endif
+#if !defined(STAGEHAND_SANITIZED) && (defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__))
+#define STAGEHAND_SANITIZED 1
+#endif
+
 /// One thread's counts, on a cache line of its own so that two threads counting never share one. Only the owning
 /// thread writes them (a relaxed load and store, no read-modify-write); readers load them relaxed.
 typedef struct {

@@ -39,16 +39,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// A sanitizer owns `malloc` itself (ASan installs its own default zone); the hooks stand aside.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define STAGEHAND_SANITIZED 1
-#endif
-#endif
-#if !defined(STAGEHAND_SANITIZED) && (defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__))
-#define STAGEHAND_SANITIZED 1
-#endif
-
 #if !defined(STAGEHAND_SANITIZED)
 
 // arm64e: the zone's fields are `__ptrauth`-qualified (malloc.h `MALLOC_ZONE_FN_PTR`), so the compiler authenticates
@@ -246,16 +236,5 @@ const char *stagehand_allocator_library(void) {
 const char *stagehand_allocator_library(void) { return NULL; }
 
 #endif  // !STAGEHAND_SANITIZED
-
-const char *stagehand_jemalloc_version(void) {
-    // On Mach-O, jemalloc prefixes its API with `je_` unless built otherwise (jemalloc `configure.ac`).
-    typedef int (*mallctl_function)(const char *, void *, size_t *, void *, size_t);
-    mallctl_function mallctl = (mallctl_function)dlsym(RTLD_DEFAULT, "je_mallctl");
-    if (mallctl == NULL) mallctl = (mallctl_function)dlsym(RTLD_DEFAULT, "mallctl");
-    const char *version = NULL;
-    size_t length = sizeof version;
-    if (mallctl == NULL || mallctl("version", &version, &length, NULL, 0) != 0) return NULL;
-    return version;
-}
 
 #endif  // __APPLE__

@@ -20,16 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-// A sanitizer owns `malloc` itself; the hooks stand aside (a sanitized process is never measured).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define STAGEHAND_SANITIZED 1
-#endif
-#endif
-#if !defined(STAGEHAND_SANITIZED) && (defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__))
-#define STAGEHAND_SANITIZED 1
-#endif
-
 #if !defined(STAGEHAND_SANITIZED)
 
 typedef void *(*malloc_function)(size_t);
@@ -197,15 +187,5 @@ const char *stagehand_allocator_library(void) {
 const char *stagehand_allocator_library(void) { return NULL; }
 
 #endif  // !STAGEHAND_SANITIZED
-
-const char *stagehand_jemalloc_version(void) {
-    typedef int (*mallctl_function)(const char *, void *, size_t *, void *, size_t);
-    mallctl_function mallctl = (mallctl_function)dlsym(RTLD_DEFAULT, "mallctl");
-    if (mallctl == NULL) mallctl = (mallctl_function)dlsym(RTLD_DEFAULT, "je_mallctl");
-    const char *version = NULL;
-    size_t length = sizeof version;
-    if (mallctl == NULL || mallctl("version", &version, &length, NULL, 0) != 0) return NULL;
-    return version;
-}
 
 #endif  // __linux__
