@@ -182,8 +182,9 @@ struct StepRun: Sendable {
     }
 
     /// Calls the user's `io` body on the main thread, as `nonisolated(nonsending)` code is called from the main actor,
-    /// with each of its synchronous parts timed there; its completion asks to resume on the main actor.
-    private func callOnMain(
+    /// with each of its synchronous parts timed there; its completion asks to resume on the main actor. Runs on the
+    /// caller's actor (main) itself, so reaching the body adds no hop through the pool.
+    private nonisolated(nonsending) func callOnMain(
         _ code: IOBody
     ) async -> (Result<any Sendable, any Error>, Instant) {
         let before = AllocationCounter.thisThread
