@@ -6,9 +6,9 @@ import Dispatch
 ///
 /// In the app such a body runs on the main actor's own executor, inline; here it runs on an executor of its own that
 /// runs its jobs on the main queue, in the main queue's order, so that main's time inside the body can be measured
-/// and named. The difference is one hop in and one out (a main-queue job each, about 10 µs here), and that code in
-/// the body which checks it is on the main actor (`MainActor.assumeIsolated`) is not. What this type allocates (itself,
-/// each job's dispatch) is counted as the harness's and left out of the workload's counts.
+/// and named. The differences: one hop in and one out (a main-queue job each), and code in the body that checks for
+/// the main actor's executor (`MainActor.assumeIsolated`) may not find it. What this type allocates (itself, each
+/// job's dispatch) is counted as the harness's and left out of the workload's counts.
 actor MainThreadIOCaller {
     private let executor: Executor
 
