@@ -44,7 +44,9 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 /// Times `body` on a fresh input from `prepare` each call (preparing is not timed), so each call does what it does in
-/// the app: in a loop of `loopRuns` calls, then `cadenceCalls` calls at `ratePerSecond`.
+/// the app: in a loop of `loopRuns` calls, then `cadenceCalls` calls at `ratePerSecond`. At the cadence, `prepare` runs
+/// the interaction's steps before this one just before the call, as the app runs them: its input is as warm in the
+/// caches as the app's is.
 func measure<Input>(
     _ name: String,
     ratePerSecond: Double,
@@ -66,9 +68,9 @@ func measure<Input>(
     let period = Duration.nanoseconds(Int64(1e9 / ratePerSecond))
     var tick = clock.now
     for _ in 0..<cadenceCalls {
-        let input = try await prepare()
         tick += period
         try? await clock.sleep(until: tick)
+        let input = try await prepare()
         let start = clock.now
         try await body(input)
         cadence += start.duration(to: clock.now)
@@ -110,21 +112,26 @@ func measure(
 
 let only = CommandLine.arguments.dropFirst().first  // a workload's name, to time only its steps
 
+// Each step's `prepare` runs the workload's steps before it in its interaction (untimed), so its input is the one the
+// app hands it, fresh from the step before.
 if only == nil || only == "news-feed" {
     let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
-    let feed = try await client.fetchFeed()
     try await measure("news-feed      io: fetch", ratePerSecond: 2, loopRuns: 10, cadenceCalls: 10) {
         _ = try await client.fetchFeed()
     }
-    try await measure("news-feed      compute: decode", ratePerSecond: 2, loopRuns: 40, cadenceCalls: 12) {
-        _ = try FeedPage.decode(feed)
-    }
+    try await measure(
+        "news-feed      compute: decode",
+        ratePerSecond: 2,
+        loopRuns: 40,
+        cadenceCalls: 12,
+        prepare: { try await client.fetchFeed() }
+    ) { feed in _ = try FeedPage.decode(feed) }
     try await measure(
         "news-feed      ui: show",
         ratePerSecond: 2,
-        loopRuns: 100,
+        loopRuns: 40,
         cadenceCalls: 12,
-        prepare: { try FeedPage.decode(feed) }
+        prepare: { try FeedPage.decode(try await client.fetchFeed()) }
     ) { page in FeedViewModel.shared.show(page) }
     await measure("news-feed      ui: scroll", ratePerSecond: 20, loopRuns: 2000, cadenceCalls: 60) {
         FeedViewModel.shared.scroll(by: 3)
@@ -132,59 +139,76 @@ if only == nil || only == "news-feed" {
 }
 
 if only == nil || only == "image-pipeline" {
-    let photo = try await PhotoLibrary.read(PhotoLibrary.photo)
-    let image = try RGBAImage(ppm: photo)
-    let blurred = image.boxBlurred(radius: 2)
-    let thumbnail = blurred.thumbnail(side: 128)
+    let read = { try await PhotoLibrary.read(PhotoLibrary.photo) }
+    let decoded = { try RGBAImage(ppm: try await read()) }
+    let blurred = { try await decoded().boxBlurred(radius: 2) }
+    let thumbnailed = { () async throws -> (RGBAImage, RGBAImage) in
+        let image = try await blurred()
+        return (image, image.thumbnail(side: 128))
+    }
     var cache = ThumbnailCache()
     try await measure("image-pipeline io: read", ratePerSecond: 2, loopRuns: 40, cadenceCalls: 10) {
-        _ = try await PhotoLibrary.read(PhotoLibrary.photo)
+        _ = try await read()
     }
-    try await measure("image-pipeline compute: decode", ratePerSecond: 2, loopRuns: 40, cadenceCalls: 10) {
-        _ = try RGBAImage(ppm: photo)
-    }
-    await measure("image-pipeline compute: blur", ratePerSecond: 2, loopRuns: 20, cadenceCalls: 10) {
-        _ = image.boxBlurred(radius: 2)
-    }
-    await measure("image-pipeline compute: thumbnail", ratePerSecond: 2, loopRuns: 40, cadenceCalls: 10) {
-        _ = blurred.thumbnail(side: 128)
-    }
-    await measure("image-pipeline state: thumbnails", ratePerSecond: 2, loopRuns: 2000, cadenceCalls: 10) {
-        _ = cache.store(thumbnail, for: "photo")
-    }
-    await measure("image-pipeline ui: show", ratePerSecond: 2, loopRuns: 2000, cadenceCalls: 10) {
-        PhotoViewModel.shared.show(blurred, thumbnail: thumbnail)
-    }
+    try await measure(
+        "image-pipeline compute: decode", ratePerSecond: 2, loopRuns: 40, cadenceCalls: 10, prepare: read
+    ) { photo in _ = try RGBAImage(ppm: photo) }
+    try await measure(
+        "image-pipeline compute: blur", ratePerSecond: 2, loopRuns: 20, cadenceCalls: 10, prepare: decoded
+    ) { image in _ = image.boxBlurred(radius: 2) }
+    try await measure(
+        "image-pipeline compute: thumbnail", ratePerSecond: 2, loopRuns: 20, cadenceCalls: 10, prepare: blurred
+    ) { image in _ = image.thumbnail(side: 128) }
+    try await measure(
+        "image-pipeline state: thumbnails", ratePerSecond: 2, loopRuns: 20, cadenceCalls: 10, prepare: thumbnailed
+    ) { images in _ = cache.store(images.1, for: "photo") }
+    try await measure(
+        "image-pipeline ui: show", ratePerSecond: 2, loopRuns: 20, cadenceCalls: 10, prepare: thumbnailed
+    ) { images in PhotoViewModel.shared.show(images.0, thumbnail: images.1) }
 }
 
 if only == nil || only == "connection-table" {
     let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
     var table = ConnectionTable(preloaded: 20_000)
-    let request = try HTTPRequest(parsing: HTTPRequest.sample(connection: 42))
+    let parsed = { try HTTPRequest(parsing: HTTPRequest.sample(connection: Int.random(in: 0..<25_000))) }
     try await measure("connection-table compute: parse", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300) {
-        _ = try HTTPRequest(parsing: HTTPRequest.sample(connection: Int.random(in: 0..<25_000)))
+        _ = try parsed()
     }
-    await measure("connection-table state: open", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300) {
-        _ = table.open(request)
-    }
-    try await measure("connection-table io: upstream", ratePerSecond: 150, loopRuns: 40, cadenceCalls: 40) {
-        _ = try await client.echo().count
-    }
-    await measure("connection-table state: close", ratePerSecond: 150, loopRuns: 500, cadenceCalls: 300) {
-        _ = table.close(connection: 42, bytes: 11)
-    }
-    let totals = table.totals
-    await measure("connection-table ui: status", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300) {
-        StatusViewModel.shared.show(totals)
-    }
+    try await measure(
+        "connection-table state: open", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300, prepare: parsed
+    ) { request in _ = table.open(request) }
+    try await measure(
+        "connection-table io: upstream", ratePerSecond: 150, loopRuns: 40, cadenceCalls: 40,
+        prepare: { () throws -> HTTPRequest in
+            let request = try parsed()
+            _ = table.open(request)
+            return request
+        }
+    ) { request in _ = (request, try await client.echo().count) }
+    try await measure(
+        "connection-table state: close", ratePerSecond: 150, loopRuns: 200, cadenceCalls: 100,
+        prepare: { () async throws -> (HTTPRequest, Int) in
+            let request = try parsed()
+            _ = table.open(request)
+            return (request, try await client.echo().count)
+        }
+    ) { response in _ = table.close(connection: response.0.connection, bytes: response.1) }
+    try await measure(
+        "connection-table ui: status", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300,
+        prepare: { () throws -> ConnectionTotals in
+            let request = try parsed()
+            _ = table.open(request)
+            return table.close(connection: request.connection, bytes: 11)
+        }
+    ) { totals in StatusViewModel.shared.show(totals) }
 }
 
 if only == nil || only == "note-preview" {
     await measure("note-preview   compute: render", ratePerSecond: 8, loopRuns: 40, cadenceCalls: 24) {
         _ = NotePreview.render(NotePreview.sample)
     }
-    let html = NotePreview.render(NotePreview.sample)
-    await measure("note-preview   ui: show", ratePerSecond: 8, loopRuns: 2000, cadenceCalls: 24) {
-        PreviewViewModel.shared.show(html)
-    }
+    await measure(
+        "note-preview   ui: show", ratePerSecond: 8, loopRuns: 40, cadenceCalls: 24,
+        prepare: { NotePreview.render(NotePreview.sample) }
+    ) { html in PreviewViewModel.shared.show(html) }
 }
