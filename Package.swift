@@ -17,12 +17,18 @@ let textTable: Package.Dependency = .package(
     url: "https://github.com/ordo-one/TextTable",
     .upToNextMinor(from: "0.0.2")  // 0.x: a minor release may break
 )
+/// The scanner's parser, only: `stagehand-scan` is the one product that builds it (the toolchain's own major, 603 for
+/// Swift 6.3, parses everything this toolchain does).
+let swiftSyntax: Package.Dependency = .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
 
 let package = Package(
     name: "Stagehand",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "stagehand", targets: ["stagehand"]),
+        /// `stagehand scan`: the static advisor, a product of its own so that profiling never builds swift-syntax.
+        .executable(name: "stagehand-scan", targets: ["stagehand-scan"]),
+        .library(name: "StagehandScan", targets: ["StagehandScan"]),
         /// The whole command line with the workload API: what a package's own workload executable depends on.
         .library(name: "StagehandCLI", targets: ["StagehandCLI"]),
         .library(name: "StagehandKit", targets: ["StagehandKit"]),
@@ -31,7 +37,7 @@ let package = Package(
         /// users type.)
         .plugin(name: "StagehandCommand", targets: ["StagehandCommand"]),
     ],
-    dependencies: [argumentParser, hdrHistogram, yams, textTable],
+    dependencies: [argumentParser, hdrHistogram, yams, textTable, swiftSyntax],
     targets: [
         // MARK: - C
 
@@ -68,6 +74,26 @@ let package = Package(
         /// `stagehand`: the command line with the built-in workload specs.
         .executableTarget(name: "stagehand", dependencies: ["StagehandCLI"]),
 
+        // MARK: - Scanner
+
+        /// The static advisor: reads a package's or app's sources with swift-syntax, infers the isolation of each
+        /// place, and finds what the concurrency guide warns about. Depends on nothing of the engine's.
+        .target(
+            name: "StagehandScan",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        /// `stagehand-scan`, which `stagehand scan` runs when it is built beside it.
+        .executableTarget(
+            name: "stagehand-scan",
+            dependencies: [
+                "StagehandScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         /// Workloads declared in Swift whose code checks where Stagehand runs it, for the CLI tests.
         .executableTarget(name: "StagehandTestWorkloads", dependencies: ["StagehandCLI"]),
 
@@ -100,9 +126,10 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "StagehandKitTests", dependencies: ["StagehandKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "StagehandScanTests", dependencies: ["StagehandScan"]),
         .testTarget(
             name: "StagehandCLITests",
-            dependencies: ["stagehand", "StagehandTestWorkloads", "StagehandKit"]
+            dependencies: ["stagehand", "stagehand-scan", "StagehandTestWorkloads", "StagehandKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,227 @@
+import SwiftSyntax
+
+/// Every type a module declares, read before any file is scanned, so a member's isolation can come from its type's
+/// declaration in another file: its attributes, what it conforms to or inherits from, its members.
+struct TypeIndex {
+    /// One type's declaration, with what its extensions add.
+    struct Declaration {
+        enum Kind { case `class`, `struct`, `enum`, `actor`, `protocol` }
+
+        var kind: Kind
+        var file: String
+        /// Attribute names on the declaration: `MainActor`, `Observable`.
+        var attributes: Set<String>
+        /// What the declaration and extensions in its own file conform to or inherit from (conformances declared
+        /// elsewhere do not make a type main-actor).
+        var inherits: [String]
+        /// The names of its stored properties, in any extension's file too (extensions cannot add stored ones).
+        var storedProperties: Set<String> = []
+        /// Every member name: properties and methods, in the declaration and its extensions.
+        var members: Set<String> = []
+    }
+
+    private(set) var types: [String: Declaration] = [:]
+    /// Types declared `@globalActor`: their names are attributes that isolate.
+    private(set) var globalActors: Set<String> = []
+    /// The module's default isolation (`.defaultIsolation(MainActor.self)`), for types with no isolation of their own.
+    let defaultIsolation: DefaultIsolation
+
+    init(defaultIsolation: DefaultIsolation) {
+        self.defaultIsolation = defaultIsolation
+    }
+
+    /// Adds the declarations of one file.
+    mutating func add(_ tree: SourceFileSyntax, file: String) {
+        let collector = Collector(file: file)
+        collector.walk(tree)
+        for (name, declaration) in collector.declarations where types[name] == nil {
+            types[name] = declaration
+        }
+        for (name, members) in collector.extensionMembers {
+            types[name]?.members.formUnion(members)
+        }
+        for (name, conformances) in collector.extensionConformances {
+            if types[name]?.file == file { types[name]?.inherits += conformances }
+        }
+        globalActors.formUnion(collector.globalActors)
+    }
+
+    /// The isolation of `name`'s members when nothing on a member says otherwise; `nil` for a type this module does
+    /// not declare and the scanner does not know.
+    func isolation(ofType name: String) -> Isolation? {
+        var visited: Set<String> = []
+        return isolation(ofType: name, visited: &visited)
+    }
+
+    private func isolation(ofType name: String, visited: inout Set<String>) -> Isolation? {
+        guard let declaration = types[name] else {
+            return KnownTypes.mainActor.contains(name) ? .mainActor("`\(name)` is main-actor in the SDK") : nil
+        }
+        if declaration.kind == .actor { return .actor("`\(name)` is an actor") }
+        if declaration.attributes.contains("MainActor") { return .mainActor("`\(name)` is `@MainActor`") }
+        if let actor = declaration.attributes.first(where: globalActors.contains) {
+            return .globalActor("`\(name)` is `@\(actor)`")
+        }
+        if let inherited = mainActorAncestor(of: name, visited: &visited) {
+            return .mainActor(
+                "`\(name)` \(declaration.kind == .class ? "inherits from or conforms to" : "conforms to") `\(inherited)`, which is main-actor"
+            )
+        }
+        if declaration.kind == .protocol { return .nonisolated("`\(name)` is a protocol with no actor") }
+        if defaultIsolation.isMainActor {
+            var seen: Set<String> = []
+            if let sendable = sendableMetatypeAncestor(of: name, visited: &seen) {
+                return .nonisolated(
+                    "`\(name)` conforms to `\(sendable)`, so the default isolation (\(defaultIsolation.source)) does not apply"
+                )
+            }
+            return .mainActor("the default isolation: \(defaultIsolation.source)")
+        }
+        return .nonisolated("`\(name)` has no actor attribute, and the module's default isolation is nonisolated")
+    }
+
+    /// The main-actor protocol or class `name` conforms to or inherits from, directly or through this module's types.
+    private func mainActorAncestor(of name: String, visited: inout Set<String>) -> String? {
+        guard visited.insert(name).inserted, let declaration = types[name] else { return nil }
+        for inherited in declaration.inherits {
+            if KnownTypes.mainActor.contains(inherited) { return inherited }
+            if let parent = types[inherited], parent.attributes.contains("MainActor") { return inherited }
+            if mainActorAncestor(of: inherited, visited: &visited) != nil { return inherited }
+        }
+        return nil
+    }
+
+    /// The protocol refining `SendableMetatype` that `name` conforms to, directly or through this module's protocols.
+    private func sendableMetatypeAncestor(of name: String, visited: inout Set<String>) -> String? {
+        guard visited.insert(name).inserted, let declaration = types[name] else { return nil }
+        for inherited in declaration.inherits {
+            if KnownTypes.sendableMetatype.contains(inherited) { return inherited }
+            if types[inherited]?.kind == .protocol, sendableMetatypeAncestor(of: inherited, visited: &visited) != nil {
+                return inherited
+            }
+        }
+        return nil
+    }
+
+    /// Reads one file's type declarations and extensions.
+    private final class Collector: SyntaxVisitor {
+        let file: String
+        var declarations: [String: Declaration] = [:]
+        var extensionMembers: [String: Set<String>] = [:]
+        var extensionConformances: [String: [String]] = [:]
+        var globalActors: Set<String> = []
+
+        init(file: String) {
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            declare(node.name.text, .class, node.attributes, node.inheritanceClause, node.memberBlock)
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            declare(node.name.text, .struct, node.attributes, node.inheritanceClause, node.memberBlock)
+        }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            declare(node.name.text, .enum, node.attributes, node.inheritanceClause, node.memberBlock)
+        }
+
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            declare(node.name.text, .actor, node.attributes, node.inheritanceClause, node.memberBlock)
+        }
+
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+            declare(node.name.text, .protocol, node.attributes, node.inheritanceClause, node.memberBlock)
+        }
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            let name = Syntax(node.extendedType).typeName
+            extensionMembers[name, default: []].formUnion(Self.members(of: node.memberBlock).all)
+            extensionConformances[name, default: []] += Self.inherited(node.inheritanceClause)
+            return .visitChildren
+        }
+
+        private func declare(
+            _ name: String,
+            _ kind: Declaration.Kind,
+            _ attributes: AttributeListSyntax,
+            _ inheritance: InheritanceClauseSyntax?,
+            _ members: MemberBlockSyntax
+        ) -> SyntaxVisitorContinueKind {
+            let names = attributes.names
+            if names.contains("globalActor") { globalActors.insert(name) }
+            let (stored, all) = Self.members(of: members)
+            declarations[name] = Declaration(
+                kind: kind,
+                file: file,
+                attributes: names,
+                inherits: Self.inherited(inheritance),
+                storedProperties: stored,
+                members: all
+            )
+            return .visitChildren
+        }
+
+        static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+            clause?.inheritedTypes.map { Syntax($0.type).typeName } ?? []
+        }
+
+        /// The stored properties and all member names declared directly in `block`.
+        static func members(of block: MemberBlockSyntax) -> (stored: Set<String>, all: Set<String>) {
+            var stored: Set<String> = []
+            var all: Set<String> = []
+            for member in block.members {
+                if let function = member.decl.as(FunctionDeclSyntax.self) {
+                    all.insert(function.name.text)
+                } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                            continue
+                        }
+                        all.insert(name)
+                        let computed =
+                            binding.accessorBlock.map { block in
+                                if case .accessors(let accessors) = block.accessors {
+                                    return accessors.contains {
+                                        ["get", "set", "_read", "_modify"].contains($0.accessorSpecifier.text)
+                                    }
+                                }
+                                return true  // `var x: Int { … }`: a getter
+                            } ?? false
+                        let isStatic = variable.modifiers.contains {
+                            $0.name.text == "static" || $0.name.text == "class"
+                        }
+                        if !computed, !isStatic { stored.insert(name) }
+                    }
+                }
+            }
+            return (stored, all)
+        }
+    }
+}
+
+extension Syntax {
+    /// The last component of a type as written, without generic arguments, optionality or attributes:
+    /// `Foo.Bar<Int>?` is `Bar`, `@unchecked Sendable` is `Sendable`.
+    var typeName: String {
+        if let attributed = self.as(AttributedTypeSyntax.self) { return Syntax(attributed.baseType).typeName }
+        if let optional = self.as(OptionalTypeSyntax.self) { return Syntax(optional.wrappedType).typeName }
+        if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
+        if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        return trimmedDescription
+    }
+}
+
+extension AttributeListSyntax {
+    /// The attributes' names: `@MainActor` is `MainActor`.
+    var names: Set<String> {
+        Set(
+            compactMap { element in
+                guard case .attribute(let attribute) = element else { return nil }
+                return Syntax(attribute.attributeName).typeName
+            }
+        )
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// `stagehand scan`: reads every Swift file under a directory, infers the isolation of each place from the code and
+/// the build settings, and reports what the concurrency guide warns about.
+///
+/// Two passes per module: the first indexes its types (so a member's isolation can come from its type's declaration
+/// in another file), the second walks each file with ``FileScanner``.
+public enum ConcurrencyScanner {
+    /// The directory to scan does not exist or is not a directory.
+    public struct BadPath: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "\(path): no such directory" }
+    }
+
+    /// Directories never scanned: build products, dependencies' checkouts, version control.
+    static let skippedDirectories: Set<String> = [
+        ".build", ".swiftpm", ".git", "DerivedData", "Pods", "Carthage", "checkouts", "node_modules",
+    ]
+
+    /// Scans the tree at `root`.
+    /// - Throws: ``BadPath`` when `root` is not a directory.
+    public static func scan(root: URL) throws -> ScanResult {
+        let start = Date()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BadPath(path: root.path)
+        }
+        let (sources, projectFiles) = files(under: root)
+        let project = Project(root: root, projectFiles: projectFiles)
+        var texts: [(path: String, text: String)] = []
+        var skipped: [ScanResult.SkippedFile] = []
+        for path in sources {
+            guard let data = FileManager.default.contents(atPath: root.appending(path: path).path),
+                let text = String(data: data, encoding: .utf8)
+            else {
+                skipped.append(.init(file: path, reason: "not readable as UTF-8"))
+                continue
+            }
+            texts.append((path, text))
+        }
+        var result = scan(
+            texts,
+            modules: { project.module(of: $0).defaultIsolation },
+            moduleName: { path in project.module(of: path).directory + "|" + project.module(of: path).name }
+        )
+        result.skipped += skipped
+        result.skipped.sort { $0.file < $1.file }
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    /// Scans sources given as text, grouped into modules by `moduleName`, each with `modules`' default isolation.
+    static func scan(
+        _ sources: [(path: String, text: String)],
+        modules defaultIsolation: (String) -> DefaultIsolation,
+        moduleName: (String) -> String
+    ) -> ScanResult {
+        var skipped: [ScanResult.SkippedFile] = []
+        var parsed: [String: [(path: String, tree: SourceFileSyntax)]] = [:]
+        var lines = 0
+        for (path, text) in sources {
+            let tree = Parser.parse(source: text)
+            if tree.hasError {
+                skipped.append(.init(file: path, reason: "does not parse"))
+                continue
+            }
+            lines += text.reduce(into: 0) { count, character in if character == "\n" { count += 1 } }
+            parsed[moduleName(path), default: []].append((path, tree))
+        }
+        var findings: [Finding] = []
+        for (_, files) in parsed {
+            guard let first = files.first else { continue }
+            var index = TypeIndex(defaultIsolation: defaultIsolation(first.path))
+            for file in files { index.add(file.tree, file: file.path) }
+            for file in files {
+                let scanner = FileScanner(file: file.path, tree: file.tree, index: index)
+                scanner.walk(file.tree)
+                findings += scanner.findings
+            }
+        }
+        findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
+        return ScanResult(
+            findings: findings,
+            skipped: skipped,
+            files: sources.count - skipped.count,
+            lines: lines,
+            seconds: 0
+        )
+    }
+
+    /// The Swift sources, and the package manifests and Xcode project files, under `root`, relative to it, sorted.
+    private static func files(under root: URL) -> (sources: [String], projects: [String]) {
+        var sources: [String] = []
+        var projects: [String] = []
+        let rootPath = root.standardizedFileURL.path
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root.standardizedFileURL,
+                includingPropertiesForKeys: [.isDirectoryKey],
+                options: []
+            )
+        else { return ([], []) }
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if skippedDirectories.contains(name) {
+                enumerator.skipDescendants()
+                continue
+            }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(rootPath) else { continue }
+            let relative = String(path.dropFirst(rootPath.count)).drop { $0 == "/" }
+            if name == "Package.swift" {
+                projects.append(String(relative))  // a manifest: read for its targets, not code the app runs
+            } else if name.hasPrefix("Package@swift") {
+                continue
+            } else if name.hasSuffix(".swift") {
+                sources.append(String(relative))
+            } else if name == "project.pbxproj" {
+                projects.append(String(relative))
+            }
+        }
+        return (sources.sorted(), projects.sorted())
+    }
+}

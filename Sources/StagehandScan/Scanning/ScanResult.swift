@@ -1,0 +1,24 @@
+/// What one scan found: `--json` writes it, the terminal and Markdown render it.
+public struct ScanResult: Sendable, Codable {
+    /// A source file the scan could not read or parse, skipped rather than fatal.
+    public struct SkippedFile: Sendable, Codable, Equatable {
+        public var file: String
+        public var reason: String
+    }
+
+    /// In file, line and column order.
+    public var findings: [Finding]
+    public var skipped: [SkippedFile]
+    /// Swift files scanned (skipped ones not counted), and their lines.
+    public var files: Int
+    public var lines: Int
+    public var seconds: Double
+
+    /// The findings of each rule that has any, in the rules' order.
+    public var byRule: [(rule: Rule, findings: [Finding])] {
+        Rule.allCases.compactMap { rule in
+            let found = findings.filter { $0.rule == rule }
+            return found.isEmpty ? nil : (rule, found)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import StagehandScan
+
+/// Each rule, positive and negative, on small sources.
+@Suite struct RuleTests {
+    @Test func dispatchQueue() {
+        let source = """
+            func refresh() {
+                DispatchQueue.main.async { update() }
+                DispatchQueue.global(qos: .userInitiated).async { work() }
+                DispatchQueue.main.asyncAfter(deadline: .now() + 1) { update() }
+                queue.async { work() }
+                DispatchQueue.main.sync { update() }
+            }
+            """
+        let found = findings(.dispatchQueue, in: source)
+        #expect(found.map(\.line) == [2, 3, 4])
+        #expect(found[1].message.contains("DispatchQueue.global(…).async"))
+    }
+
+    @Test func completionHandler() {
+        let source = """
+            final class Client {
+                func load(completion: @escaping (Result<Data, Error>) -> Void) {}
+                func fetch(_ handler: @escaping (Data?, (any Error)?) -> Void) {}
+                func save(then callback: ((Bool) -> Void)?) {}
+                func onTap(_ action: @escaping () -> Void) {}
+                func each(_ body: (Result<Int, Error>) -> Void) {}
+                func load() async throws -> Data { Data() }
+            }
+            """
+        let found = findings(.completionHandler, in: source)
+        #expect(found.map(\.line) == [2, 3, 4])
+        #expect(found.first?.symbol == "Client.load(completion:)")
+    }
+
+    @Test func observableObject() {
+        let source = """
+            final class Settings: ObservableObject {
+                @Published var name = ""
+            }
+            @Observable final class Notes { var items: [String] = [] }
+            """
+        #expect(findings(.observableObject, in: source).map(\.line) == [1, 2])
+    }
+
+    @Test func combine() {
+        #expect(findings(.combine, in: "import Foundation\nimport Combine").map(\.line) == [2])
+        #expect(findings(.combine, in: "import Foundation\nimport CombineSchedulers").isEmpty)
+    }
+
+    @Test func strongSelfInStoredTask() {
+        let source = """
+            @MainActor final class Feed {
+                var task: Task<Void, Never>?
+                var other: Task<Void, Never>?
+                var guarded: Task<Void, Never>?
+                func start() {
+                    task = Task { await self.load() }
+                    self.other = Task { await load() }
+                    guarded = Task { [weak self] in await self?.load() }
+                    let local = Task { await self.load() }
+                    _ = local
+                }
+                func load() async {}
+            }
+            struct Value {
+                var task: Task<Void, Never>?
+                mutating func start() { task = Task { print(self) } }
+            }
+            """
+        let found = findings(.strongSelfInStoredTask, in: source)
+        #expect(found.map(\.line) == [6, 7])
+        #expect(found[1].message.contains("`load`"))
+    }
+
+    @Test func redundantMainHop() {
+        let source = """
+            @MainActor final class Model {
+                func refresh() async {
+                    await MainActor.run { update() }
+                    Task { @MainActor in update() }
+                }
+                nonisolated func background() async {
+                    await MainActor.run { update() }
+                    Task { @MainActor in update() }
+                }
+                func update() {}
+            }
+            actor Store { func save() async { await MainActor.run { } } }
+            """
+        #expect(findings(.redundantMainHop, in: source).map(\.line) == [3, 4])
+    }
+
+    @Test func uncheckedSendable() {
+        let source = """
+            final class Box: @unchecked Sendable { var value = 0 }
+            nonisolated(unsafe) var shared = 0
+            struct Point: Sendable { var x = 0 }
+            final class Model { nonisolated var label: String { "" } }
+            """
+        #expect(findings(.uncheckedSendable, in: source).map(\.line) == [1, 2])
+    }
+
+    @Test func aFileThatDoesNotParseIsSkippedNotFatal() {
+        let result = scan([
+            "Sources/App/Broken.swift": "func (",
+            "Sources/App/Fine.swift": "import Combine",
+        ])
+        #expect(result.skipped == [.init(file: "Sources/App/Broken.swift", reason: "does not parse")])
+        #expect(result.findings.map(\.rule) == [.combine])
+        #expect(result.files == 1)
+    }
+
+    @Test func jsonHasTheContractsKeys() throws {
+        let json = try scan(["Sources/App/File.swift": "import Combine"]).json()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let finding = try #require((object["findings"] as? [[String: Any]])?.first)
+        #expect(Set(finding.keys).isSuperset(of: ["rule", "file", "line", "column", "isolation", "symbol", "message"]))
+        #expect(finding["rule"] as? String == "combine")
+        #expect(finding["isolation"] as? String == "nonisolated")
+        #expect(finding["file"] as? String == "Sources/App/File.swift")
+    }
+}
