@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import StagehandKit
+
+extension StagehandCommand {
+    /// `stagehand scan`: runs the static advisor, `stagehand-scan`, built beside this executable. The scanner is a
+    /// product of its own because it needs swift-syntax, which profiling never builds; this command only hands its
+    /// arguments on, as `git` runs `git-NAME`.
+    struct Scan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find what the Swift concurrency guide warns about in sources (runs stagehand-scan).",
+            discussion: """
+                Build the scanner once beside this executable: swift build -c release --product stagehand-scan. \
+                `stagehand scan --help` there lists its options: PATH, --json, --markdown, --strict. Exit status: \
+                0 done; 1 findings with --strict; 64 a bad path, or the scanner is not built.
+                """
+        )
+
+        @Argument(
+            parsing: .captureForPassthrough,
+            help: "What stagehand-scan takes: [PATH] [--json|--markdown] [--strict]."
+        )
+        var arguments: [String] = []
+
+        func run() throws {
+            guard let executable = Platform.executablePath else {
+                throw ToolFailure("could not find this executable's path")
+            }
+            let scanner = URL(filePath: executable).deletingLastPathComponent().appending(path: "stagehand-scan")
+            guard FileManager.default.isExecutableFile(atPath: scanner.path) else {
+                printError(
+                    """
+                    error: stagehand scan needs the scanner, which is not built beside \(executable). Build it with
+                        swift build -c release --product stagehand-scan
+                    """
+                )
+                throw ExitCode(64)
+            }
+            let process = Process()
+            process.executableURL = scanner
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal {
+                throw ToolFailure("stagehand-scan was terminated by signal \(process.terminationStatus)")
+            }
+            if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+        }
+    }
+}
