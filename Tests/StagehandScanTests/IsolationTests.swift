@@ -125,6 +125,24 @@ import Testing
         #expect(findings(.blockingCallOnMain, in: inherited).map(\.line) == [4, 5])
     }
 
+    /// Closures that run where they are written: `{ … }()` (a static property's initializer, on first use from the
+    /// main actor) and `NSFileCoordinator`'s accessor, which `coordinate` calls before it returns.
+    @Test func closuresCalledInPlaceInheritTheirContext() {
+        let source = """
+            @MainActor struct Renderer {
+                static let template: String = {
+                    try! String(contentsOfFile: "/tmp/template.html", encoding: .utf8)
+                }()
+                static func read(_ coordinator: NSFileCoordinator, _ url: URL) {
+                    coordinator.coordinate(readingItemAt: url, options: [], error: nil, byAccessor: { readURL in
+                        _ = try? Data(contentsOf: readURL)
+                    })
+                }
+            }
+            """
+        #expect(findings(.blockingCallOnMain, in: source).map(\.line) == [3, 7])
+    }
+
     @Test func awaitedAPIsAreNotBlocking() {
         let source = """
             @MainActor final class Model {

@@ -36,6 +36,35 @@ import Testing
         #expect(found.first?.symbol == "Client.load(completion:)")
     }
 
+    /// Signatures that are not the author's to change, and callbacks that deliver no single result, are not
+    /// completion handlers to migrate; a closure type's alias is still one.
+    @Test func completionHandlerLeavesOutDictatedSignaturesAndProgress() {
+        let source = """
+            final class Delegate: NSObject, NSApplicationDelegate, UNUserNotificationCenterDelegate {
+                func application(_ application: NSApplication, continue activity: NSUserActivity,
+                                 restorationHandler: @escaping ([NSUserActivityRestoring]) -> Void) -> Bool { true }
+                nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter,
+                    willPresent notification: UNNotification,
+                    withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {}
+                override func didReceive(_ request: Request, withContentHandler handler: @escaping (Content) -> Void) {}
+                init(progressHandler: @escaping @Sendable (Double) -> Void) {}
+                func upload(_ data: Data, handler: @escaping (Result<Int, Error>) -> Void) async -> Int { 0 }
+                func fetchArticles(for feed: Feed, completion: @escaping ArticleSetBlock) {}
+                func run(_ block: @escaping DatabaseBlock) {}
+                func show(failureToast: ((Error) -> Toast)? = nil) {}
+            }
+            extension Delegate: NSWindowRestoration {
+                static func restoreWindow(withIdentifier id: String, completionHandler: @escaping (Error?) -> Void) {}
+            }
+            final class Zone {
+                func query(_ query: CKQuery, completion: @escaping (Result<[CKRecord], Error>) -> Void) {}
+            }
+            """
+        let found = findings(.completionHandler, in: source)
+        #expect(found.map(\.line) == [10, 18])
+        #expect(found.first?.message.contains("`ArticleSetBlock`") == true)
+    }
+
     @Test func observableObject() {
         let source = """
             final class Settings: ObservableObject {
@@ -74,6 +103,27 @@ import Testing
         let found = findings(.strongSelfInStoredTask, in: source)
         #expect(found.map(\.line) == [6, 7])
         #expect(found[1].message.contains("`load`"))
+    }
+
+    /// A local binding that shadows a property is not a use of `self`; the first real use is what the finding cites.
+    @Test func strongSelfIgnoresShadowingLocals() {
+        let source = """
+            @MainActor final class Editor {
+                var client: Client?
+                var suggestions: [String] = []
+                let service = Service()
+                var task: Task<Void, Never>?
+                var lookup: Task<Void, Never>?
+                func complete(_ query: String) {
+                    guard let client else { return }
+                    task = Task { let found = await client.search(query); service.log(found); suggestions = found }
+                    lookup = Task { await client.search(query) }
+                }
+            }
+            """
+        let found = findings(.strongSelfInStoredTask, in: source)
+        #expect(found.map(\.line) == [9])
+        #expect(found.first?.message.contains("`service`") == true)
     }
 
     @Test func redundantMainHop() {

@@ -62,6 +62,8 @@ enum KnownTypes {
         "withUnsafeBytes", "withUnsafeMutableBytes", "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer",
         "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
         "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskCancellationHandler",
+        "coordinate", "enumerateLines", "enumerateSubstrings", "enumerateAttribute", "enumerateAttributes",
+        "enumerateObjects",
         // SwiftUI: actions and modifiers run on the main actor.
         "withAnimation", "withTransaction", "onAppear", "onDisappear", "onTapGesture", "onLongPressGesture", "task",
         "onChange", "onReceive", "onSubmit", "refreshable", "sheet", "fullScreenCover", "popover", "alert",

@@ -127,7 +127,9 @@ final class FileScanner: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         enterMember("\(node.name.text)(\(labels))", node.attributes, node.modifiers)
-        checkCompletionHandlers(node.signature.parameterClause)
+        if !signatureIsDictated(node), node.signature.effectSpecifiers?.asyncSpecifier == nil {
+            checkCompletionHandlers(node.signature.parameterClause)
+        }
         return .visitChildren
     }
 
@@ -136,7 +138,11 @@ final class FileScanner: SyntaxVisitor {
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         enterMember("init(\(labels))", node.attributes, node.modifiers)
-        checkCompletionHandlers(node.signature.parameterClause)
+        if !node.modifiers.contains(where: { $0.name.text == "override" }),
+            node.signature.effectSpecifiers?.asyncSpecifier == nil
+        {
+            checkCompletionHandlers(node.signature.parameterClause)
+        }
         return .visitChildren
     }
 
@@ -263,7 +269,10 @@ final class FileScanner: SyntaxVisitor {
     private static func call(passing closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
         var node = Syntax(closure).parent
         while let parent = node {
-            if let call = parent.as(FunctionCallExprSyntax.self) { return call }
+            if let call = parent.as(FunctionCallExprSyntax.self) {
+                // `{ … }()` runs the closure right there, as a lazy or static property's initializer does.
+                return call.calledExpression.id == Syntax(closure).id ? nil : call
+            }
             guard
                 parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
                     || parent.is(MultipleTrailingClosureElementSyntax.self)
@@ -396,20 +405,91 @@ final class FileScanner: SyntaxVisitor {
     }
 
     /// The first use of `self` in the closure, explicit (`self.load()`) or implicit (`load()`, a member of the type
-    /// called without `self.`, which a `Task` closure allows).
+    /// called without `self.`, which a `Task` closure allows), not counting names a local binding shadows
+    /// (`guard let client else { return }` before the task).
     private static func selfUse(in closure: ClosureExprSyntax, members: Set<String>) -> String? {
+        let locals = localNames(visibleIn: closure)
         for token in closure.statements.tokens(viewMode: .sourceAccurate) {
             if token.tokenKind == .keyword(.self) { return "self" }
-            guard case .identifier(let name) = token.tokenKind, members.contains(name),
+            guard case .identifier(let name) = token.tokenKind, members.contains(name), !locals.contains(name),
                 let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                reference.parent?.is(MemberAccessExprSyntax.self) != true
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id  // not `x.name`
             else { continue }
             return name
         }
         return nil
     }
 
-    /// `completion-handler`: an escaping closure parameter that delivers a result or an error.
+    /// Names bound by the enclosing function before `closure` (its parameters, `let`s, `if let`s) and inside it.
+    private static func localNames(visibleIn closure: ClosureExprSyntax) -> Set<String> {
+        let collector = BindingCollector()
+        collector.walk(closure)
+        collector.before = closure.position
+        var node = Syntax(closure).parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                collector.add(function.signature.parameterClause)
+                if let body = function.body { collector.walk(body) }
+                break
+            }
+            if let initializer = current.as(InitializerDeclSyntax.self) {
+                collector.add(initializer.signature.parameterClause)
+                if let body = initializer.body { collector.walk(body) }
+                break
+            }
+            if let accessor = current.as(AccessorDeclSyntax.self) {
+                collector.names.formUnion([accessor.parameters?.name.text ?? "newValue", "oldValue"])
+                if let body = accessor.body { collector.walk(body) }
+                break
+            }
+            node = current.parent
+        }
+        return collector.names
+    }
+
+    /// Whether a function's signature is not its author's to change: an `override`; a member of an extension that
+    /// adds conformances only to protocols the project does not declare (an SDK's, whose requirements these are:
+    /// `extension AppDelegate: NSWindowRestoration`); or a delegate method, named as Cocoa's are after the type of
+    /// its unlabeled first parameter (`application(_ application: NSApplication, …)`), in a type that conforms to a
+    /// `…Delegate` or `…DataSource` protocol.
+    private func signatureIsDictated(_ function: FunctionDeclSyntax) -> Bool {
+        if function.modifiers.contains(where: { $0.name.text == "override" }) { return true }
+        if let conformances = function.parent?.parent?.parent?.parent?.as(ExtensionDeclSyntax.self)?
+            .inheritanceClause?.inheritedTypes.map({ Syntax($0.type).typeName }),
+            conformances.allSatisfy({ index.types[$0] == nil })
+        {
+            return true  // the function is a member of the extension: item, list, block, extension
+        }
+        guard let first = function.signature.parameterClause.parameters.first, first.firstName.text == "_" else {
+            return false
+        }
+        var type = first.type
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = unwrapped.wrappedType }
+        let typeName = Syntax(type).typeName.lowercased()
+        let name = function.name.text.lowercased()
+        guard typeName.hasSuffix(name), typeName.count - name.count <= 3 else { return false }
+        return conformances(around: function).contains { $0.hasSuffix("Delegate") || $0.hasSuffix("DataSource") }
+    }
+
+    /// What the type or extension declaring `member` conforms to, there and in its declaration's file.
+    private func conformances(around member: some SyntaxProtocol) -> [String] {
+        var node = member.parent
+        while let current = node {
+            if let decl = current.asProtocol(DeclGroupSyntax.self) {
+                let own = decl.inheritanceClause?.inheritedTypes.map { Syntax($0.type).typeName } ?? []
+                let name =
+                    current.as(ExtensionDeclSyntax.self).map { Syntax($0.extendedType).typeName }
+                    ?? current.asProtocol(NamedDeclSyntax.self)?.name.text
+                return own + (name.flatMap { index.types[$0]?.inherits } ?? [])
+            }
+            node = current.parent
+        }
+        return []
+    }
+
+    /// `completion-handler`: an escaping closure parameter that delivers a result or an error and returns nothing, in
+    /// a synchronous function whose signature its author chose. A progress handler, called many times, is not one.
     private func checkCompletionHandlers(_ parameters: FunctionParameterClauseSyntax) {
         for parameter in parameters.parameters {
             var type = parameter.type
@@ -426,19 +506,26 @@ final class FileScanner: SyntaxVisitor {
             {
                 type = only.type
             }
-            guard escaping, let function = type.as(FunctionTypeSyntax.self) else { continue }
-            let delivered = function.parameters.trimmedDescription
             let name = (parameter.secondName ?? parameter.firstName).text
-            let handlerName = ["completion", "handler", "callback", "reply"].contains { name.lowercased().contains($0) }
-            guard
-                delivered.contains("Result<") || delivered.contains("Error")
-                    || (handlerName && !function.parameters.isEmpty)
-            else { continue }
-            record(
-                .completionHandler,
-                at: Syntax(parameter),
-                message: "`\(name)` delivers `\(delivered)` through an escaping closure."
-            )
+            let lowercased = name.lowercased()
+            guard escaping, !lowercased.contains("progress") else { continue }
+            let handlerName = ["completion", "handler", "callback", "reply"].contains { lowercased.contains($0) }
+            let message: String
+            if let function = type.as(FunctionTypeSyntax.self) {
+                let delivered = function.parameters.trimmedDescription
+                // A closure that returns something (`(Error) -> Toast`) maps a value; a handler returns nothing.
+                guard ["Void", "()"].contains(function.returnClause.type.trimmedDescription),
+                    delivered.contains("Result<") || delivered.contains("Error")
+                        || (handlerName && !function.parameters.isEmpty)
+                else { continue }
+                message = "`\(name)` delivers `\(delivered)` through an escaping closure."
+            } else if handlerName, parameter.type.is(AttributedTypeSyntax.self), type.is(IdentifierTypeSyntax.self) {
+                // `completion: @escaping ArticleSetBlock`: only a function type can be `@escaping`.
+                message = "`\(name)` delivers its result through an escaping closure (`\(type.trimmedDescription)`)."
+            } else {
+                continue
+            }
+            record(.completionHandler, at: Syntax(parameter), message: message)
         }
     }
 
@@ -462,5 +549,36 @@ final class FileScanner: SyntaxVisitor {
                 message: message
             )
         )
+    }
+}
+
+/// The names bound in a piece of code: variable and `if let` patterns (those written before `before`, when set) and
+/// closure parameters.
+private final class BindingCollector: SyntaxVisitor {
+    /// Where bindings stop counting; `nil` for all of them.
+    var before: AbsolutePosition?
+    var names: Set<String> = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    private func counts(_ node: some SyntaxProtocol) -> Bool { before.map { node.position < $0 } ?? true }
+
+    func add(_ parameters: FunctionParameterClauseSyntax) {
+        for parameter in parameters.parameters { names.insert((parameter.secondName ?? parameter.firstName).text) }
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        if counts(node) { names.insert(node.identifier.text) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        if counts(node) { names.insert(node.name.text) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+        if counts(node) { names.insert((node.secondName ?? node.firstName).text) }
+        return .skipChildren
     }
 }
