@@ -114,6 +114,16 @@ extension StagehandCommand {
         )
         var headroom = false
 
+        @Option(
+            help: ArgumentHelp(
+                "The JSON of `stagehand scan --json` over the package: the report then names the app's declarations "
+                    + "each code step calls, shows the migration at them and at their main-actor callers, and lists "
+                    + "the scan's findings in that code, those of the steps that made frames late first.",
+                valueName: "file"
+            )
+        )
+        var scan: String?
+
         @Flag(help: "No progress or table on the terminal; files only.")
         var quiet = false
 
@@ -154,6 +164,15 @@ extension StagehandCommand {
             }
             if let duration { spec.durationSeconds = duration }
             if let refreshHz { spec.refreshHz = refreshHz }
+            var source: SourceMap?
+            if let scan {
+                do {
+                    source = try SourceMap.read(scanFile: URL(fileURLWithPath: scan), workload: spec)
+                } catch {
+                    printError("error: --scan \(error)")
+                    throw ExitCode(64)
+                }
+            }
             let traceURL = trace.map { URL(fileURLWithPath: $0) }
             let options = ProfileOptions(
                 stages: stages,
@@ -210,7 +229,7 @@ extension StagehandCommand {
                 ? nil : ChildLifetime.whenParentExits { interruption.interrupt(by: SIGHUP) }
             defer { parentWatch?.cancel() }
 
-            let result: ProfileResult
+            var result: ProfileResult
             do {
                 result = try await Profiler.profile(
                     spec,
@@ -229,6 +248,7 @@ extension StagehandCommand {
                 progress.stop()
                 throw ToolFailure("profiling failed: \(error)")
             }
+            result.source = source
             do {
                 try writer.write(result)
             } catch {

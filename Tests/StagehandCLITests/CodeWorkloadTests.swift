@@ -120,6 +120,35 @@ extension CLITests {
             #expect(json.contains(#""code""#))
         }
 
+        /// `stagehand scan --json` over the test workloads' own sources, given to `profile --scan`: the report names the
+        /// declaration each step calls; a scan file that is not one is bad input, and nothing is written.
+        @Test func aProfileWithTheScanNamesTheDeclarationsEachStepCalls() async throws {
+            let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appending(path: "Sources/StagehandTestWorkloads")
+            let scan = try await StagehandProcess.run("scan", sources.path, "--json")
+            #expect(scan.status == 0, "\(scan.stderr)")
+            let scanFile = try Scratch.directory().appending(path: "scan.json")
+            defer { try? FileManager.default.removeItem(at: scanFile.deletingLastPathComponent()) }
+            try Data(scan.stdout.utf8).write(to: scanFile)
+
+            let run = try await Self.profile("placement", stages: [.mainOnly], arguments: ["--scan", scanFile.path])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            #expect(run.status == 0)
+            let source = try #require(try run.result("placement").source)
+            #expect(source.steps.map(\.step) == ["fetch", "double", "show"])
+            #expect(source.steps.first?.calls.first?.declaration.symbol == "log(_:)")
+            let markdown = try String(contentsOf: run.output.appending(path: "placement.md"), encoding: .utf8)
+            #expect(markdown.contains("| tap | `io: fetch` → `log(_:)` |"))
+            #expect(markdown.contains("### The code each step calls"))
+
+            try Data("{}".utf8).write(to: scanFile)
+            let bad = try await Self.profile("placement", stages: [.mainOnly], arguments: ["--scan", scanFile.path])
+            defer { try? FileManager.default.removeItem(at: bad.output) }
+            #expect(bad.status == 64)
+            let written = try FileManager.default.contentsOfDirectory(atPath: bad.output.path)
+            #expect(written.filter { $0 != "placement.log" }.isEmpty)
+        }
+
         @Test func thrownErrorsAreCountedPerStepAndReported() async throws {
             let run = try await Self.profile("throws", stages: [.mainOnly, .actorExtracted])
             defer { try? FileManager.default.removeItem(at: run.output) }

@@ -103,6 +103,13 @@ public final class FeedViewModel {
         layOutRows()
     }
 
+    /// Pull to refresh, as the app has it: fetch, decode and show, all from the main actor. The `news-feed` workload
+    /// measures what this costs; `stagehand scan` finds these calls.
+    public func refresh(using client: FeedClient) async throws {
+        let data = try await client.fetchFeed()
+        show(try FeedPage.decode(data))
+    }
+
     /// Scrolls by `rows` and lays out what comes into view.
     public func scroll(by rows: Int) {
         guard !articles.isEmpty else { return }

@@ -32,4 +32,10 @@ public final class PreviewViewModel {
     public func show(_ html: String) {
         characters = html.utf8.count
     }
+
+    /// The editor's change handler, as the app has it: on every keystroke, the whole note rendered and shown, on the
+    /// main actor. The `note-preview` workload measures what this costs; `stagehand scan` finds this call.
+    public func textDidChange(_ markdown: String) {
+        show(NotePreview.render(markdown))
+    }
 }

@@ -24,6 +24,7 @@ package struct MarkdownReport: Sendable {
         out += decisionPath()
         out += antiPatterns()
         out += migration()
+        out += notes?.findings() ?? []
         out += charts()
         out += hitchCauses()
         out += mainThread()
@@ -32,6 +33,9 @@ package struct MarkdownReport: Sendable {
         out += environment()
         return out.joined(separator: "\n") + "\n"
     }
+
+    /// The app's declarations, when the profile was given `stagehand scan`'s JSON.
+    private var notes: SourceNotes? { SourceNotes(result: result) }
 
     // MARK: - Verdict
 
@@ -224,7 +228,7 @@ package struct MarkdownReport: Sendable {
             lines.append(step)
             lines.append("")
         }
-        return lines
+        return lines + (notes?.migration(at: stage) ?? [])
     }
 
     // MARK: - Charts
@@ -329,9 +333,11 @@ package struct MarkdownReport: Sendable {
             )
             return "\(sum.msPerS.reportFormatted) (\(sum.percent)%)"
         }
+        let notes = notes
         for cause in causes.prefix(shown) {
             let cells = measured.map { cell([cause], of: $0.causes) }
-            lines.append("| `\(cause)` | " + cells.joined(separator: " | ") + " |")
+            let code = notes?.declaration(ofCause: cause).map { " → `\($0.symbol)`" } ?? ""
+            lines.append("| `\(cause)`\(code) | " + cells.joined(separator: " | ") + " |")
         }
         if causes.count > shown {
             let rest = Set(causes.dropFirst(shown))
@@ -339,6 +345,7 @@ package struct MarkdownReport: Sendable {
             lines.append("| \(rest.count) other causes | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
+        if let largest = causes.first { lines += notes?.largestCause(largest) ?? [] }
         return lines
     }
 
@@ -376,6 +383,7 @@ package struct MarkdownReport: Sendable {
         let timings = measured.map { stage in
             Dictionary(uniqueKeysWithValues: stage.stepTimings.map { ($0.key, $0) })
         }
+        let notes = notes
         for (interactionIndex, interaction) in result.spec.interactions.enumerated() {
             for (stepIndex, step) in interaction.steps.enumerated() {
                 let key = StepTiming.Key(interaction: interactionIndex, step: stepIndex)
@@ -389,7 +397,9 @@ package struct MarkdownReport: Sendable {
                     return "\(timing.meanMs.reportFormatted) \(place)\(threw)"
                 }
                 if !loop.isEmpty { cells.append(loop[key]?.reportFormatted ?? "–") }
-                let code = step.cost.isCode ? " (your code)" : ""
+                let code =
+                    notes?.declaration(of: step, in: interaction).map { " → `\($0.symbol)`" }
+                    ?? (step.cost.isCode ? " (your code)" : "")
                 lines.append(
                     "| \(interaction.name) | `\(step.kind.rawValue): \(step.label)`\(code) | "
                         + cells.joined(separator: " | ") + " |"
@@ -398,7 +408,7 @@ package struct MarkdownReport: Sendable {
         }
         lines.append("")
         if !loop.isEmpty { lines += benchmarkLoopComparison(loop) }
-        return lines
+        return lines + (notes?.codeList() ?? [])
     }
 
     /// Where a code step's cost in the runs differs from its cost alone in a loop beyond the runs' own spread: what a

@@ -13,6 +13,9 @@ public struct ProfileResult: Codable, Sendable, Equatable {
     /// All four stages in journey order; those not run have status `skipped`.
     public var stages: [StageResult]
     public var recommendation: Recommendation
+    /// The app's declarations each code step calls, and the scan's findings in them, when the profile was given
+    /// `stagehand scan`'s JSON (`--scan`); absent otherwise.
+    public var source: SourceMap?
 
     package init(spec: Workload, environment: RunEnvironment, stages: [StageResult], recommendation: Recommendation) {
         schemaVersion = Self.currentSchemaVersion

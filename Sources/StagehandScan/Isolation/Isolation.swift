@@ -37,3 +37,19 @@ public struct Isolation: Sendable, Equatable, Codable {
         return "\(name): \(reason)"
     }
 }
+
+extension Isolation {
+    /// How `--json` writes an isolation inside another object: its kind under one key (`"isolation": "main-actor"`),
+    /// why under another (`"isolationReason"`, which older documents may lack).
+    init<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, kind: Key, reason: Key) throws {
+        self.init(
+            kind: try container.decode(Kind.self, forKey: kind),
+            reason: try container.decodeIfPresent(String.self, forKey: reason) ?? ""
+        )
+    }
+
+    func encode<Key: CodingKey>(to container: inout KeyedEncodingContainer<Key>, kind: Key, reason: Key) throws {
+        try container.encode(self.kind, forKey: kind)
+        try container.encode(self.reason, forKey: reason)
+    }
+}

@@ -70,7 +70,8 @@ public enum ConcurrencyScanner {
             parsed[moduleName(path), default: []].append((path, tree))
         }
         var findings: [Finding] = []
-        for (_, files) in parsed {
+        var functions = FunctionIndex()
+        for (_, files) in parsed.sorted(by: { $0.key < $1.key }) {
             guard let first = files.first else { continue }
             var index = TypeIndex(defaultIsolation: defaultIsolation(first.path))
             for file in files { index.add(file.tree, file: file.path) }
@@ -78,16 +79,77 @@ public enum ConcurrencyScanner {
                 let scanner = FileScanner(file: file.path, tree: file.tree, index: index)
                 scanner.walk(file.tree)
                 findings += scanner.findings
+                functions.merge(scanner.functions)
             }
         }
         findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
         return ScanResult(
             findings: findings,
+            steps: workloadSteps(in: parsed.values.flatMap { $0 }, functions: functions),
             skipped: skipped,
             files: sources.count - skipped.count,
             lines: lines,
             seconds: 0
         )
+    }
+
+    /// The steps of the workloads declared in `files`, each with the declarations its closure calls and their
+    /// main-actor callers outside the workloads' files.
+    private static func workloadSteps(
+        in files: [(path: String, tree: SourceFileSyntax)],
+        functions: FunctionIndex
+    ) -> [WorkloadStep] {
+        var found: [(file: String, step: WorkloadFinder.Found)] = []
+        for file in files {
+            let finder = WorkloadFinder(file: file.path, tree: file.tree)
+            finder.walk(file.tree)
+            found += finder.steps.map { (file.path, $0) }
+        }
+        let workloadFiles = Set(found.map(\.file))
+        let trees = Dictionary(files.map { ($0.path, $0.tree) }) { first, _ in first }
+        return found.sorted { ($0.file, $0.step.line) < ($1.file, $1.step.line) }.map { file, step in
+            var calls: [WorkloadStep.Call] = []
+            for call in CallCollector.calls(in: step.closure.statements) {
+                guard let shape = CallShape(call, enclosingType: nil), let entry = functions.resolve(shape),
+                    !calls.contains(where: { $0.declaration == entry.declaration })
+                else { continue }
+                let callers = functions.callers(of: entry, excluding: workloadFiles).filter(\.isolation.isMainActor)
+                calls.append(
+                    WorkloadStep.Call(
+                        declaration: entry.declaration,
+                        mainActorCallers: callers.map { site in
+                            let call = trees[site.file].flatMap { Self.call(at: site.position, in: $0) }
+                            return .init(
+                                symbol: site.symbol,
+                                file: site.file,
+                                line: site.line,
+                                code: call.map { FileScanner.oneLine($0.trimmedDescription) } ?? "",
+                                isAsync: call.map(FileScanner.inAsyncContext) ?? false
+                            )
+                        }
+                    )
+                )
+            }
+            return WorkloadStep(
+                workload: step.workload,
+                interaction: step.interaction,
+                step: step.step,
+                kind: step.kind,
+                file: file,
+                line: step.line,
+                calls: calls
+            )
+        }
+    }
+
+    /// The call that starts at `position` in `tree`.
+    private static func call(at position: AbsolutePosition, in tree: SourceFileSyntax) -> FunctionCallExprSyntax? {
+        var node = tree.token(at: position).map(Syntax.init)
+        while let current = node, current.position == position {
+            if let call = current.as(FunctionCallExprSyntax.self) { return call }
+            node = current.parent
+        }
+        return nil
     }
 
     /// The Swift sources, and the package manifests and Xcode project files, under `root`, relative to it, sorted.
@@ -122,5 +184,21 @@ public enum ConcurrencyScanner {
             }
         }
         return (sources.sorted(), projects.sorted())
+    }
+}
+
+/// Every function call in a piece of code, outermost first (`a(b())`: `a`, then `b`), as a walk visits them.
+private final class CallCollector: SyntaxVisitor {
+    private(set) var calls: [FunctionCallExprSyntax] = []
+
+    static func calls(in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
+        let collector = CallCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.calls
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .visitChildren
     }
 }

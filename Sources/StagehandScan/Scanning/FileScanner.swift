@@ -18,8 +18,12 @@ final class FileScanner: SyntaxVisitor {
     private let file: String
     private let index: TypeIndex
     private let converter: SourceLocationConverter
+    /// The file's UTF-8, for the text of the declarations it indexes.
+    private let source: [UInt8]
     private var scopes: [Scope]
     private(set) var findings: [Finding] = []
+    /// The file's functions and initializers, and its calls.
+    private(set) var functions = FunctionIndex()
 
     /// - Parameters:
     ///   - file: the path findings name, relative to the scanned root.
@@ -28,6 +32,7 @@ final class FileScanner: SyntaxVisitor {
         self.file = file
         self.index = index
         converter = SourceLocationConverter(fileName: file, tree: tree)
+        source = Array(tree.syntaxTextBytes)
         let topLevel: Isolation =
             file == "main.swift" || file.hasSuffix("/main.swift")
             ? .mainActor("top-level code in main.swift runs on the main actor")
@@ -126,7 +131,9 @@ final class FileScanner: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+        let isMember = current.kind == .type || current.kind == .file
         enterMember("\(node.name.text)(\(labels))", node.attributes, node.modifiers)
+        if isMember { index(node.name.text, node.signature, at: Syntax(node), body: node.body) }
         if !signatureIsDictated(node), node.signature.effectSpecifiers?.asyncSpecifier == nil {
             checkCompletionHandlers(node.signature.parameterClause)
         }
@@ -137,7 +144,9 @@ final class FileScanner: SyntaxVisitor {
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+        let isMember = current.kind == .type
         enterMember("init(\(labels))", node.attributes, node.modifiers)
+        if isMember { index("init", node.signature, at: Syntax(node), body: node.body) }
         if !node.modifiers.contains(where: { $0.name.text == "override" }),
             node.signature.effectSpecifiers?.asyncSpecifier == nil
         {
@@ -210,6 +219,47 @@ final class FileScanner: SyntaxVisitor {
             isolation = current.isolation
         }
         scopes.append(Scope(kind: .function, isolation: isolation, symbol: qualified(name), typeName: current.typeName))
+    }
+
+    /// Adds the function or initializer just entered to the file's index, under the type it is declared in.
+    private func index(
+        _ name: String,
+        _ signature: FunctionSignatureSyntax,
+        at node: Syntax,
+        body: CodeBlockSyntax?
+    ) {
+        let parameters = signature.parameterClause.parameters.map { parameter in
+            FunctionIndex.Parameter(label: parameter.firstName.text, hasDefault: parameter.defaultValue != nil)
+        }
+        let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
+        // The declaration as written up to its body, and the same with `async` after its parameters.
+        let start = node.positionAfterSkippingLeadingTrivia
+        let end = body?.positionAfterSkippingLeadingTrivia ?? node.endPositionBeforeTrailingTrivia
+        let parametersEnd = signature.parameterClause.endPositionBeforeTrailingTrivia
+        let head = text(from: start, to: parametersEnd)
+        let tail = text(from: parametersEnd, to: end)
+        let declaration = Declaration(
+            symbol: current.symbol ?? name,
+            file: file,
+            line: node.startLocation(converter: converter, afterLeadingTrivia: true).line,
+            isolation: current.isolation,
+            isAsync: isAsync,
+            signature: Self.oneLine(head + tail),
+            asyncSignature: Self.oneLine(isAsync ? head + tail : head + " async" + tail)
+        )
+        functions.add(.init(declaration: declaration, name: name, type: current.typeName, parameters: parameters))
+    }
+
+    /// The file's source text between two positions.
+    private func text(from start: AbsolutePosition, to end: AbsolutePosition) -> String {
+        let lower = max(0, min(source.count, start.utf8Offset))
+        let upper = min(source.count, max(lower, end.utf8Offset))
+        return String(decoding: source[lower..<upper], as: UTF8.self)
+    }
+
+    /// Code on one line: every run of white space (line breaks and indentation too) as one space.
+    static func oneLine(_ code: String) -> String {
+        code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// What an attribute or modifier on a declaration says of its isolation, if anything.
@@ -293,6 +343,18 @@ final class FileScanner: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let shape = CallShape(node, enclosingType: current.typeName) {
+            functions.add(
+                .init(
+                    shape: shape,
+                    file: file,
+                    line: node.startLocation(converter: converter, afterLeadingTrivia: true).line,
+                    isolation: current.isolation,
+                    symbol: scopes.last(where: { $0.symbol != nil })?.symbol ?? "top-level code",
+                    position: node.position
+                )
+            )
+        }
         let callee = node.calledExpression.trimmedDescription
         let member = node.calledExpression.as(MemberAccessExprSyntax.self)
         let base = member?.base?.trimmedDescription ?? ""
@@ -335,6 +397,35 @@ final class FileScanner: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// Whether code at `node` may `await`: inside an `async` function, or a `Task`'s or task group child's closure.
+    static func inAsyncContext(_ node: some SyntaxProtocol) -> Bool {
+        var parent = node.parent
+        while let current = parent {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                return function.signature.effectSpecifiers?.asyncSpecifier != nil
+            }
+            if let initializer = current.as(InitializerDeclSyntax.self) {
+                return initializer.signature.effectSpecifiers?.asyncSpecifier != nil
+            }
+            if let closure = current.as(ClosureExprSyntax.self) {
+                if closure.signature?.effectSpecifiers?.asyncSpecifier != nil { return true }
+                if let call = call(passing: closure) {
+                    let callee = call.calledExpression.trimmedDescription
+                    let member = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    if callee == "Task" || callee.hasPrefix("Task<") || callee == "Task.detached"
+                        || ["addTask", "addTaskUnlessCancelled", "addDiscardingTask", "task"].contains(member ?? "")
+                    {
+                        return true
+                    }
+                }
+                return false  // a closure some other API calls: synchronous unless it says `async`
+            }
+            if current.is(AccessorDeclSyntax.self) || current.is(DeinitializerDeclSyntax.self) { return false }
+            parent = current.parent
+        }
+        return false
     }
 
     /// `DispatchQueue.global(qos: .userInitiated)` reads `DispatchQueue.global(…)` in a message.

@@ -41,10 +41,7 @@ public struct Finding: Sendable, Equatable, Codable {
         file = try container.decode(String.self, forKey: .file)
         line = try container.decode(Int.self, forKey: .line)
         column = try container.decode(Int.self, forKey: .column)
-        isolation = Isolation(
-            kind: try container.decode(Isolation.Kind.self, forKey: .isolation),
-            reason: try container.decodeIfPresent(String.self, forKey: .isolationReason) ?? ""
-        )
+        isolation = try Isolation(from: container, kind: .isolation, reason: .isolationReason)
         symbol = try container.decode(String.self, forKey: .symbol)
         message = try container.decode(String.self, forKey: .message)
     }
@@ -55,8 +52,7 @@ public struct Finding: Sendable, Equatable, Codable {
         try container.encode(file, forKey: .file)
         try container.encode(line, forKey: .line)
         try container.encode(column, forKey: .column)
-        try container.encode(isolation.kind, forKey: .isolation)
-        try container.encode(isolation.reason, forKey: .isolationReason)
+        try isolation.encode(to: &container, kind: .isolation, reason: .isolationReason)
         try container.encode(symbol, forKey: .symbol)
         try container.encode(message, forKey: .message)
     }

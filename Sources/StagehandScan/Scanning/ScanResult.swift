@@ -8,6 +8,9 @@ public struct ScanResult: Sendable, Codable {
 
     /// In file, line and column order.
     public var findings: [Finding]
+    /// The steps of the workloads the tree declares in Swift, with the declarations they call: what `stagehand
+    /// profile --scan` names in its report.
+    public var steps: [WorkloadStep]
     public var skipped: [SkippedFile]
     /// Swift files scanned (skipped ones not counted), and their lines.
     public var files: Int

@@ -1,0 +1,225 @@
+/// What the report says of the app's own code when the profile was given `stagehand scan`'s JSON: the declaration
+/// beside each step and hitch cause, the migration at those declarations and their main-actor callers, and the
+/// scan's findings in that code, those of the steps that made frames late first.
+struct SourceNotes: Sendable {
+    let source: SourceMap
+    let result: ProfileResult
+
+    /// How many main-actor callers a migration line names before "and N more".
+    private static let callersShown = 4
+    /// How many findings the report lists before pointing at the scan for the rest.
+    private static let findingsShown = 12
+
+    init?(result: ProfileResult) {
+        guard let source = result.source else { return nil }
+        self.source = source
+        self.result = result
+    }
+
+    // MARK: - Names beside steps and causes
+
+    /// The declaration a step is about (the outermost call its closure makes), if the scan resolved one.
+    func declaration(of step: Step, in interaction: Interaction) -> SourceMap.Declaration? {
+        source.step(step.label, kind: step.kind.rawValue, in: interaction.name)?.calls.first?.declaration
+    }
+
+    /// "`FeedPage.decode(_:)`, `Sources/ExampleApp/Feed.swift:51`, nonisolated, synchronous".
+    static func describe(_ declaration: SourceMap.Declaration) -> String {
+        let isolation = declaration.isolation.replacingOccurrences(of: "-", with: " ")
+        return "`\(declaration.symbol)`, `\(declaration.file):\(declaration.line)`, \(isolation), "
+            + (declaration.isAsync ? "async" : "synchronous")
+    }
+
+    /// The step behind each hitch-cause label (`compute: decode`), as ``Workload/stepNames`` labels them.
+    private var stepsByCause: [String: (interaction: Interaction, step: Step)] {
+        let steps = result.spec.interactions.flatMap { interaction in interaction.steps.map { (interaction, $0) } }
+        return Dictionary(zip(result.spec.stepNames, steps).map { ($0, $1) }) { first, _ in first }
+    }
+
+    /// The declaration behind a hitch cause, for its row: "`FeedPage.decode(_:)`, `Feed.swift:51`".
+    func declaration(ofCause cause: String) -> SourceMap.Declaration? {
+        stepsByCause[cause].flatMap { declaration(of: $0.step, in: $0.interaction) }
+    }
+
+    /// Under the hitch-cause table: the largest cause's declaration and where the app calls it on the main actor.
+    func largestCause(_ cause: String) -> [String] {
+        guard let (interaction, step) = stepsByCause[cause],
+            let call = source.step(step.label, kind: step.kind.rawValue, in: interaction.name)?.calls.first
+        else { return [] }
+        let callers =
+            call.mainActorCallers.isEmpty
+            ? "" : ", which the app calls on the main actor from " + Self.list(call.mainActorCallers)
+        return ["The largest cause, `\(cause)`, is \(Self.describe(call.declaration))\(callers).", ""]
+    }
+
+    /// Each step's largest hitch time in any stage, in ms per second, by the step's scan entry.
+    private var hitchMsPerS: [(step: SourceMap.Step, msPerS: Double, stage: Stage)] {
+        let steps = stepsByCause
+        var largest: [String: (msPerS: Double, stage: Stage)] = [:]
+        for stage in result.stages {
+            for cause in stage.metrics?.hitchCauses ?? [] where cause.msPerS > (largest[cause.cause]?.msPerS ?? 0) {
+                largest[cause.cause] = (cause.msPerS, stage.stage)
+            }
+        }
+        return largest.compactMap { cause, value in
+            guard let (interaction, step) = steps[cause],
+                let scanned = source.step(step.label, kind: step.kind.rawValue, in: interaction.name)
+            else { return nil }
+            return (scanned, value.msPerS, value.stage)
+        }
+    }
+
+    // MARK: - The code each step calls
+
+    /// After the steps table: each code step's declarations, and where the app calls them on the main actor.
+    func codeList() -> [String] {
+        var lines = [
+            "### The code each step calls",
+            "",
+            "From `\(source.scanFile)` (`stagehand scan --json`): the app's declarations each step's closure calls, the "
+                + "first the one the step is about, and where the app calls it on the main actor.",
+            "",
+        ]
+        for step in source.steps where !step.calls.isEmpty {
+            let calls = step.calls.map { Self.describe($0.declaration) }
+            var line =
+                "- \(step.interaction) › `\(step.kind): \(step.step)` (`\(step.file):\(step.line)`) calls "
+                + calls.joined(separator: "; then ")
+            if let first = step.calls.first, !first.mainActorCallers.isEmpty {
+                line +=
+                    ". On the main actor, the app calls `\(first.declaration.symbol)` from "
+                    + Self.list(first.mainActorCallers)
+            }
+            lines.append(line + ".")
+        }
+        lines.append("")
+        return lines
+    }
+
+    /// "`FeedViewModel.refresh(using:)` (`Sources/ExampleApp/Feed.swift:131`), … and 3 more".
+    private static func list(_ callers: [SourceMap.Caller]) -> String {
+        let shown = callers.prefix(callersShown).map { "`\($0.symbol)` (`\($0.file):\($0.line)`)" }
+        let rest = callers.count - shown.count
+        return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+    }
+
+    // MARK: - Migration at the app's declarations
+
+    /// The change `stage` asks of each step's declaration and of its main-actor callers.
+    func migration(at stage: Stage) -> [String] {
+        var items: [String] = []
+        for step in source.steps {
+            guard let call = step.calls.first else { continue }
+            let declaration = call.declaration
+            let name = "`\(step.kind): \(step.step)` calls \(Self.describe(declaration))"
+            let callers =
+                call.mainActorCallers.isEmpty
+                ? " The scan found no call of it on the main actor outside the workload."
+                : " Its main-actor callers: \(Self.list(call.mainActorCallers))."
+            switch (stage, step.kind) {
+            case (.mainOnly, "compute"), (.async, "compute"):
+                items.append("- \(name): leave it on the main actor; measured, it fits the budget at this stage.")
+            case (.offloaded, "compute"), (.actorExtracted, "compute"):
+                items.append("- \(name): \(Self.offload(declaration))\(callers)")
+                items.append(Self.offloadedCode(call))
+            case (.mainOnly, "io"):
+                items.append("- \(name): keep it; at this stage its wait does not miss the budget.")
+            case (_, "io"):
+                items.append("- \(name): \(Self.await(declaration))\(callers)")
+            default:
+                continue  // `ui` steps stay on the main actor at every stage
+            }
+        }
+        guard !items.isEmpty else { return [] }
+        return ["### At your code", ""] + items + [""]
+    }
+
+    /// What moving a compute step's declaration off main takes, from what it is now.
+    private static func offload(_ declaration: SourceMap.Declaration) -> String {
+        switch (declaration.isolation, declaration.isAsync) {
+        case ("nonisolated", false):
+            "make it `@concurrent` and `async` so its body runs on the cooperative pool, and `await` it."
+        case ("nonisolated", true):
+            "it is `async` but not `@concurrent`: mark it `@concurrent`, or with Approachable Concurrency "
+                + "(`nonisolated(nonsending)` by default) its synchronous parts run on the caller's actor, on main."
+        case ("main-actor", _):
+            "it runs on the main actor (\(declaration.isolationReason)): make it `nonisolated`, `@concurrent` and "
+                + "`async`, and pass it values rather than main-actor state."
+        default:
+            "it runs on its own actor (\(declaration.isolationReason)), so it leaves main once it is `await`ed."
+        }
+    }
+
+    /// The offloaded declaration and its main-actor calls, as code, indented under the step's item.
+    private static func offloadedCode(_ call: SourceMap.Call) -> String {
+        let declaration = call.declaration
+        var signature = declaration.asyncSignature.replacingOccurrences(of: "@MainActor ", with: "")
+        let words = signature.split(separator: " ")
+        if !words.contains("nonisolated") { signature = "nonisolated " + signature }
+        let throwing = words.contains { $0 == "throws" || $0 == "rethrows" || $0.hasPrefix("throws(") }
+        var lines = [
+            "// \(declaration.file):\(declaration.line), `\(declaration.symbol)`: its body runs on the pool",
+            "@concurrent " + signature,
+        ]
+        for caller in call.mainActorCallers.prefix(callersShown) {
+            lines.append("")
+            lines.append(
+                "// \(caller.file):\(caller.line), in `\(caller.symbol)`"
+                    + (caller.isAsync ? "" : " (synchronous: inside a `Task { … }` there)")
+            )
+            lines.append("\(throwing ? "try " : "")await \(caller.code)")
+        }
+        return (["```swift"] + lines + ["```"]).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// What an io step's declaration needs for the wait to leave main.
+    private static func await(_ declaration: SourceMap.Declaration) -> String {
+        declaration.isAsync
+            ? "it is `async`: `await` it from a `Task` the event handler starts, so main draws frames while it "
+                + "waits. If its own work after the wait shows on main (the steps table's \"of it on main\"), mark it "
+                + "`@concurrent`."
+            : "it is synchronous, so its wait blocks the thread that calls it: make it `async` on an async API "
+                + "(`URLSession`'s `data(from:)`, `FileHandle`'s `bytes`) and `await` it from a `Task`."
+    }
+
+    // MARK: - Findings
+
+    /// The scan's findings in this code, those in the declarations (or callers) of the steps with the most hitch time
+    /// first.
+    func findings() -> [String] {
+        guard !source.findings.isEmpty else { return [] }
+        var weight: [String: (msPerS: Double, step: SourceMap.Step, stage: Stage)] = [:]
+        for entry in hitchMsPerS {
+            let symbols = entry.step.calls.flatMap { [$0.declaration.symbol] + $0.mainActorCallers.map(\.symbol) }
+            for symbol in symbols where entry.msPerS > (weight[symbol]?.msPerS ?? 0) {
+                weight[symbol] = (entry.msPerS, entry.step, entry.stage)
+            }
+        }
+        let ranked = source.findings.sorted { a, b in
+            let (wa, wb) = (weight[a.symbol]?.msPerS ?? 0, weight[b.symbol]?.msPerS ?? 0)
+            return wa != wb ? wa > wb : (a.file, a.line) < (b.file, b.line)
+        }
+        var lines = [
+            "## What `stagehand scan` found in this code",
+            "",
+            "The scan's findings in the files of the declarations the steps call; those in code of a step that made "
+                + "frames late first, with the step's hitch time.",
+            "",
+        ]
+        for finding in ranked.prefix(Self.findingsShown) {
+            var line =
+                "- `\(finding.rule)` `\(finding.file):\(finding.line)` in `\(finding.symbol)`: \(finding.message)"
+            if let hit = weight[finding.symbol] {
+                line +=
+                    " (step `\(hit.step.kind): \(hit.step.step)`: \(hit.msPerS.reportFormatted) ms/s of hitch "
+                    + "time in `\(hit.stage.rawValue)`)"
+            }
+            lines.append(line)
+        }
+        if ranked.count > Self.findingsShown {
+            lines.append("- … and \(ranked.count - Self.findingsShown) more in `\(source.scanFile)`.")
+        }
+        lines.append("")
+        return lines
+    }
+}

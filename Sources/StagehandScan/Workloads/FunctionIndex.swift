@@ -1,0 +1,75 @@
+import SwiftSyntax
+
+/// Every function and initializer the scanned tree declares, and every call in it, so that a call can be resolved to
+/// the declaration it calls (by base name, labels and the type it names, as far as syntax tells) and a declaration's
+/// callers found. Ambiguity is left unresolved: two `show(_:)`s on types the call does not name resolve to neither.
+struct FunctionIndex: Sendable {
+    struct Parameter: Sendable, Equatable {
+        /// The argument label, `_` for none.
+        var label: String
+        var hasDefault: Bool
+    }
+
+    /// One function or initializer.
+    struct Entry: Sendable {
+        var declaration: Declaration
+        /// `decode`, or `init`.
+        var name: String
+        /// The type (or extended type) that declares it; `nil` for a global function.
+        var type: String?
+        var parameters: [Parameter]
+    }
+
+    /// One call, where it is and the isolation of the code making it.
+    struct Site: Sendable {
+        var shape: CallShape
+        var file: String
+        var line: Int
+        var isolation: Isolation
+        /// The enclosing declaration: `FeedViewModel.refresh()`.
+        var symbol: String
+        /// Where the call starts in its file's tree, to read it again for the few sites a report names.
+        var position: AbsolutePosition
+    }
+
+    private(set) var entries: [Entry] = []
+    private(set) var sites: [Site] = []
+    private var byName: [String: [Int]] = [:]
+
+    mutating func add(_ entry: Entry) {
+        byName[entry.name, default: []].append(entries.count)
+        entries.append(entry)
+    }
+
+    mutating func add(_ site: Site) { sites.append(site) }
+
+    mutating func merge(_ other: FunctionIndex) {
+        for entry in other.entries { add(entry) }
+        sites += other.sites
+    }
+
+    /// The one declaration `shape` calls, or `nil` when there is none in the tree or several fit.
+    func resolve(_ shape: CallShape) -> Entry? {
+        let fitting = (byName[shape.name] ?? []).map { entries[$0] }.filter { shape.fits($0.parameters) }
+        let candidates: [Entry]
+        switch shape.type {
+        case .exact(let type):
+            candidates = fitting.filter { $0.type == type }
+        case .likely(let type):
+            let onType = fitting.filter { $0.type == type }
+            candidates = onType.isEmpty ? fitting : onType
+        case nil:
+            candidates = fitting
+        }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    /// The calls that resolve to `entry`, in file and line order, leaving out those in `excludedFiles`.
+    func callers(of entry: Entry, excluding excludedFiles: Set<String>) -> [Site] {
+        sites.filter { site in
+            site.shape.name == entry.name && !excludedFiles.contains(site.file)
+                && resolve(site.shape)?.declaration == entry.declaration
+        }
+        .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+}
