@@ -16,13 +16,24 @@ import PackagePlugin
 /// `--target NAME` picks the executable when the package has several, or names one that reaches `StagehandCLI`
 /// through another target; `list` runs on every one. `profile` writes to `Reports/` in the package unless given
 /// `--output`. Paths in the arguments are relative to the package directory.
+///
+/// `swift package stagehand scan [--json]` is the static advisor instead: it builds Stagehand's `stagehand-scan`
+/// product (swift-syntax, once, minutes in release; nothing else the plugin runs needs it) and scans the package
+/// directory, or the path given.
 @main
 struct StagehandCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let invocation = try Invocation(arguments)
         let package = context.package
-        let targets = try WorkloadExecutable.find(in: package, named: invocation.targets)
         let directory = package.directoryURL
+        if invocation.subcommand == "scan" {
+            var arguments = Array(invocation.arguments.dropFirst())
+            if !invocation.scanHasPath { arguments.append(directory.path(percentEncoded: false)) }
+            let scanner = try Self.build(product: "stagehand-scan", with: packageManager)
+            try run(scanner, name: "stagehand-scan", arguments: arguments, in: directory)
+            return
+        }
+        let targets = try WorkloadExecutable.find(in: package, named: invocation.targets)
 
         if invocation.subcommand == "list" {
             let executables = try targets.map { try $0.build(with: packageManager) }
@@ -30,7 +41,7 @@ struct StagehandCommand: CommandPlugin {
                 if targets.count > 1 {
                     print(index == 0 ? "\(target.name):" : "\n\(target.name):")
                 }
-                try run(executable, target: target, arguments: invocation.arguments, in: directory)
+                try run(executable, name: target.name, arguments: invocation.arguments, in: directory)
             }
             return
         }
@@ -50,11 +61,30 @@ struct StagehandCommand: CommandPlugin {
             let reports = directory.appending(path: "Reports").path(percentEncoded: false)
             arguments.insert(contentsOf: ["--output", reports], at: 1)
         }
-        try run(try target.build(with: packageManager), target: target, arguments: arguments, in: directory)
+        try run(try target.build(with: packageManager), name: target.name, arguments: arguments, in: directory)
+    }
+
+    /// Builds `product` (of this package or of a dependency, as Stagehand's `stagehand-scan` is) in release, showing
+    /// the build's log, and returns where its executable is.
+    static func build(product: String, with packageManager: PackageManager) throws -> URL {
+        let result = try packageManager.build(
+            .product(product),
+            parameters: .init(configuration: .release, logging: .concise, echoLogs: true)
+        )
+        guard result.succeeded else {
+            throw PluginFailure("could not build \(product) in release; the build log is above")
+        }
+        let executable = result.builtArtifacts.first {
+            $0.kind == .executable && $0.url.deletingPathExtension().lastPathComponent == product
+        }
+        guard let executable else {
+            throw PluginFailure("the release build of \(product) produced no executable")
+        }
+        return executable.url
     }
 
     /// Runs `executable` in `directory` with the plugin's own output, and throws unless it exits with status 0.
-    private func run(_ executable: URL, target: WorkloadExecutable, arguments: [String], in directory: URL) throws {
+    private func run(_ executable: URL, name: String, arguments: [String], in directory: URL) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -85,11 +115,11 @@ struct StagehandCommand: CommandPlugin {
         case .exit where status == 0:
             return
         case .exit:
-            throw PluginFailure("\(target.name) exited with status \(status)")
+            throw PluginFailure("\(name) exited with status \(status)")
         case .uncaughtSignal:
-            throw PluginFailure("\(target.name) was terminated by signal \(status)")
+            throw PluginFailure("\(name) was terminated by signal \(status)")
         @unknown default:
-            throw PluginFailure("\(target.name) ended abnormally (status \(status))")
+            throw PluginFailure("\(name) ended abnormally (status \(status))")
         }
     }
 }
@@ -127,6 +157,16 @@ struct Invocation {
     /// `--help`.
     var subcommand: String? {
         arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+    }
+
+    /// Whether `scan`'s arguments name a path to scan: an argument that is not an option (its options are flags).
+    var scanHasPath: Bool {
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst() {
+            if argument == "--" { return !rest.isEmpty }
+            if !argument.hasPrefix("-") { return true }
+        }
+        return false
     }
 
     /// Whether the arguments give the option `--name`, as `--name value` or `--name=value`.
@@ -186,20 +226,7 @@ struct WorkloadExecutable {
 
     /// Builds the executable in release, showing the build's log, and returns where it is.
     func build(with packageManager: PackageManager) throws -> URL {
-        let result = try packageManager.build(
-            .product(product),
-            parameters: .init(configuration: .release, logging: .concise, echoLogs: true)
-        )
-        guard result.succeeded else {
-            throw PluginFailure("could not build \(name) in release; the build log is above")
-        }
-        let executable = result.builtArtifacts.first {
-            $0.kind == .executable && $0.url.deletingPathExtension().lastPathComponent == product
-        }
-        guard let executable else {
-            throw PluginFailure("the release build of \(product) produced no executable")
-        }
-        return executable.url
+        try StagehandCommand.build(product: product, with: packageManager)
     }
 }
 
