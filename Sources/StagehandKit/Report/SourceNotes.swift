@@ -153,9 +153,13 @@ struct SourceNotes: Sendable {
     /// The offloaded declaration and its main-actor calls, as code, indented under the step's item.
     private static func offloadedCode(_ call: SourceMap.Call) -> String {
         let declaration = call.declaration
-        var signature = declaration.asyncSignature.replacingOccurrences(of: "@MainActor ", with: "")
-        let words = signature.split(separator: " ")
-        if !words.contains("nonisolated") { signature = "nonisolated " + signature }
+        var words = declaration.asyncSignature.split(separator: " ").map(String.init).filter { $0 != "@MainActor" }
+        // `nonisolated` is a modifier: after the attributes (`@discardableResult`, `@available(iOS 18, *)`), before
+        // the first modifier or `func`.
+        if !words.contains("nonisolated"), let first = words.firstIndex(where: Self.startsModifiers.contains) {
+            words.insert("nonisolated", at: first)
+        }
+        let signature = words.joined(separator: " ")
         let throwing = words.contains { $0 == "throws" || $0 == "rethrows" || $0.hasPrefix("throws(") }
         var lines = [
             "// \(declaration.file):\(declaration.line), `\(declaration.symbol)`: its body runs on the pool",
@@ -171,6 +175,12 @@ struct SourceNotes: Sendable {
         }
         return (["```swift"] + lines + ["```"]).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
     }
+
+    /// The words a declaration's modifiers, and then its keyword, start with.
+    private static let startsModifiers: Set<String> = [
+        "public", "package", "internal", "fileprivate", "private", "open", "static", "class", "final", "override",
+        "mutating", "nonmutating", "convenience", "required", "dynamic", "func", "init",
+    ]
 
     /// What an io step's declaration needs for the wait to leave main.
     private static func await(_ declaration: SourceMap.Declaration) -> String {

@@ -33,8 +33,8 @@ import Testing
              "file": "Stagehand/AppWorkloads/main.swift", "line": 10, "calls": [
                {"declaration": {"symbol": "PhotoDecoder.decode(_:)", "file": "Sources/App/Decoder.swift", "line": 7,
                                 "isolation": "nonisolated", "isolationReason": "x", "async": false,
-                                "signature": "static func decode(_ data: Data) throws -> Photo",
-                                "asyncSignature": "static func decode(_ data: Data) async throws -> Photo"},
+                                "signature": "@discardableResult static func decode(_ data: Data) throws -> Photo",
+                                "asyncSignature": "@discardableResult static func decode(_ data: Data) async throws -> Photo"},
                 "mainActorCallers": [{"symbol": "GalleryViewModel.open(_:)", "file": "Sources/App/Gallery.swift",
                                       "line": 31, "code": "PhotoDecoder.decode(data)", "async": false}]}]},
             {"workload": "image-pipeline", "interaction": "open-image", "step": "display", "kind": "ui",
@@ -124,7 +124,7 @@ import Testing
                 """
                   ```swift
                   // Sources/App/Decoder.swift:7, `PhotoDecoder.decode(_:)`: its body runs on the pool
-                  @concurrent nonisolated static func decode(_ data: Data) async throws -> Photo
+                  @concurrent @discardableResult nonisolated static func decode(_ data: Data) async throws -> Photo
 
                   // Sources/App/Gallery.swift:31, in `GalleryViewModel.open(_:)` (synchronous: inside a `Task { … }` there)
                   try await PhotoDecoder.decode(data)
