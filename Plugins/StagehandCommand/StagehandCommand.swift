@@ -159,11 +159,16 @@ struct Invocation {
         arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     }
 
-    /// Whether `scan`'s arguments name a path to scan: an argument that is not an option (its options are flags).
+    /// Whether `scan`'s arguments name a path to scan: an argument that is not an option (its options are flags, but
+    /// for `--scaffold DIR`).
     var scanHasPath: Bool {
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             if argument == "--" { return !rest.isEmpty }
+            if argument == "--scaffold" {
+                _ = rest.popFirst()  // its directory, not the path to scan
+                continue
+            }
             if !argument.hasPrefix("-") { return true }
         }
         return false

@@ -11,14 +11,15 @@ extension StagehandCommand {
             abstract: "Find what the Swift concurrency guide warns about in sources (runs stagehand-scan).",
             discussion: """
                 Build the scanner once beside this executable: swift build -c release --product stagehand-scan. \
-                `stagehand scan --help` there lists its options: PATH, --json, --markdown, --strict. Exit status: \
-                0 done; 1 findings with --strict; 64 a bad path, or the scanner is not built.
+                `stagehand scan --help` there lists its options: PATH, --json, --markdown, --strict, --scaffold DIR. \
+                Exit status: 0 done; 1 findings with --strict; 64 a bad path, an existing scaffold, or the scanner is \
+                not built.
                 """
         )
 
         @Argument(
             parsing: .captureForPassthrough,
-            help: "What stagehand-scan takes: [PATH] [--json|--markdown] [--strict]."
+            help: "What stagehand-scan takes: [PATH] [--json|--markdown] [--strict] [--scaffold DIR]."
         )
         var arguments: [String] = []
 

@@ -12,7 +12,13 @@ struct ScanCommand: ParsableCommand {
             Reads every Swift file under PATH (build products and dependencies' checkouts left out), infers the \
             isolation of each place (attributes, conformances, the targets' default isolation in Package.swift or \
             an Xcode project), and lists the findings by rule. Exit status: 0 done; 1 findings with --strict; 64 a \
-            bad path. A file that does not parse is reported and skipped.
+            bad path, or a scaffold directory that already has a main.swift. A file that does not parse is reported \
+            and skipped.
+
+            --scaffold DIR writes DIR/main.swift, a starting workload executable with one workload per candidate: \
+            CPU work main-actor code calls (compute steps), CPU work on the main actor (ui), async functions awaited \
+            from main-actor code (io), main-actor classes' shared state (subsystems). It prints the target to add to \
+            Package.swift. Fill its <#placeholders#> and it builds.
             """
     )
 
@@ -28,8 +34,19 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Exit with status 1 when there are findings.")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Write a starting workload executable (main.swift) from the candidates into this directory.",
+            valueName: "dir"
+        )
+    )
+    var scaffold: String?
+
     func validate() throws {
         if json && markdown { throw ValidationError("--json and --markdown each choose the output; give one") }
+        if scaffold != nil && (json || markdown || strict) {
+            throw ValidationError("--scaffold writes a workload executable; it takes no --json, --markdown or --strict")
+        }
     }
 
     func run() throws {
@@ -41,8 +58,32 @@ struct ScanCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(64)
         }
+        if let scaffold {
+            try write(result, scaffoldingInto: scaffold)
+            return
+        }
         let output = json ? try result.json() : markdown ? result.markdown() : result.text()
         FileHandle.standardOutput.write(Data(output.utf8))
         if strict && !result.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Writes `DIR/main.swift` (never over an existing one) and prints the target to add.
+    private func write(_ result: ScanResult, scaffoldingInto directory: String) throws {
+        let url = URL(filePath: directory, directoryHint: .isDirectory)
+        let main = url.appending(path: "main.swift")
+        if FileManager.default.fileExists(atPath: main.path) {
+            FileHandle.standardError.write(Data("error: \(main.path) exists; scaffold into a new directory\n".utf8))
+            throw ExitCode(64)
+        }
+        let target = url.standardizedFileURL.lastPathComponent
+        let scaffold = result.scaffold(target: target, path: directory)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(scaffold.mainSwift.utf8).write(to: main)
+        var summary = "Wrote \(main.path): \(scaffold.workloads) workloads"
+        if scaffold.left > 0 { summary += " (\(scaffold.left) more candidates listed in its header)" }
+        summary += ".\n\nAdd the target to Package.swift:\n\n\(scaffold.packageSnippet)\n\n"
+        summary += "Fill its <#placeholders#>, then: swift package --allow-writing-to-package-directory stagehand "
+        summary += "profile <workload>\n"
+        FileHandle.standardOutput.write(Data(summary.utf8))
     }
 }

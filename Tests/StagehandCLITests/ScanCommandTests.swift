@@ -32,5 +32,143 @@ extension CLITests {
             #expect(run.status == 64)
             #expect(run.stderr.contains("no such directory"))
         }
+
+        /// The app a scaffold is written for: one candidate of each kind, all public so the scaffold can call them.
+        static let notes = """
+            import Foundation
+            public struct Note: Sendable {
+                public var text: String
+                public init(text: String) { self.text = text }
+            }
+            public enum Markdown {
+                public static func render(_ text: String) throws -> String {
+                    var html = ""
+                    for line in text.split(separator: "\\n") { html += "<p>\\(line)</p>" }
+                    return html
+                }
+            }
+            public struct NoteClient: Sendable {
+                public init() {}
+                public func fetch(id: Int) async throws -> Note { Note(text: "") }
+            }
+            @MainActor public final class NoteStore {
+                public static let shared = NoteStore()
+                public var notes: [Note] = []
+                public func add(_ note: Note) { notes.append(note) }
+                public func sortedTitles() -> [String] { notes.map(\\.text).sorted() }
+            }
+            @MainActor public final class NoteEditor {
+                public var text = ""
+                public func textDidChange(_ text: String) throws {
+                    self.text = try Markdown.render(text)
+                    NoteStore.shared.add(Note(text: text))
+                    _ = NoteStore.shared.sortedTitles()
+                }
+                public func open(id: Int) async throws { NoteStore.shared.add(try await NoteClient().fetch(id: id)) }
+            }
+            """
+
+        /// What a user would write in each placeholder the scaffold of ``notes`` leaves.
+        static let filled = [
+            "<#text: String#>": "\"# Notes\"",
+            "<#a NoteClient#>": "NoteClient()",
+            "<#id: Int#>": "1",
+            "<#a value holding NoteStore's notes#>": "[Note]()",
+            "<#what NoteStore.add(_:) does to that state#>": #"state.append(Note(text: "a"))"#,
+        ]
+
+        @Test(.enabled(if: Toolchain.hasModules, "needs swiftc and the built modules beside the tests"))
+        func aScaffoldBuildsOnceItsPlaceholdersAreFilled() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try FileManager.default.createDirectory(
+                at: directory.appending(path: "Sources/Notes"),
+                withIntermediateDirectories: true
+            )
+            let manifest = """
+                // swift-tools-version: 6.2
+                import PackageDescription
+                let package = Package(name: "Notes", targets: [.target(name: "Notes")])
+                """
+            try Data(manifest.utf8).write(to: directory.appending(path: "Package.swift"))
+            let library = directory.appending(path: "Sources/Notes/Notes.swift")
+            try Data(Self.notes.utf8).write(to: library)
+
+            let scaffold = directory.appending(path: "Stagehand/NotesWorkloads")
+            let run = try await StagehandProcess.run("scan", directory.path, "--scaffold", scaffold.path)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(
+                run.stdout.contains(#"dependencies: ["Notes", .product(name: "StagehandCLI", package: "stagehand")]"#)
+            )
+            let main = scaffold.appending(path: "main.swift")
+            var source = try String(contentsOf: main, encoding: .utf8)
+            for step in [".compute(\"render\")", ".ui(\"sorted-titles\")", ".io(\"fetch\")", ".state(noteStoreState)"] {
+                #expect(source.contains(step))
+            }
+
+            // The module the scaffold imports, then the scaffold as written: refused for its placeholders.
+            let modules = directory.appending(path: "modules")
+            let emitted = try await Toolchain.swiftc(
+                ["-emit-module", "-parse-as-library", "-module-name", "Notes", library.path]
+                    + ["-emit-module-path", modules.appending(path: "Notes.swiftmodule").path]
+            )
+            #expect(emitted.status == 0, "\(emitted.stderr)")
+            let asWritten = try await Toolchain.typecheck(main, importing: modules)
+            #expect(asWritten.status != 0)
+            #expect(asWritten.stderr.contains("editor placeholder in source file"))
+
+            for (placeholder, value) in Self.filled {
+                source = source.replacingOccurrences(of: placeholder, with: value)
+            }
+            let code = source.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(!code.contains { $0.contains("<#") }, "a placeholder the test does not fill: \(source)")
+            try Data(source.utf8).write(to: main)
+            let filled = try await Toolchain.typecheck(main, importing: modules)
+            #expect(filled.status == 0, "\(filled.stderr)")
+
+            let again = try await StagehandProcess.run("scan", directory.path, "--scaffold", scaffold.path)
+            #expect(again.status == 64)
+            #expect(again.stderr.contains("exists"))
+        }
+    }
+}
+
+/// `swiftc` against the modules `swift build` left beside the tests: the workload API (`StagehandCLI`) and what it
+/// imports, C modules' maps included.
+enum Toolchain {
+    /// Where the Swift modules are, beside the products.
+    static let modules = StagehandProcess.productsDirectory.appending(path: "Modules")
+
+    static var hasModules: Bool {
+        FileManager.default.fileExists(atPath: modules.appending(path: "StagehandCLI.swiftmodule").path)
+    }
+
+    static func swiftc(_ arguments: [String]) async throws -> StagehandProcess.Run {
+        try await StagehandProcess.run(arguments: ["swiftc"] + arguments, executable: URL(filePath: "/usr/bin/env"))
+    }
+
+    /// Type-checks `file` as a workload executable's `main.swift`, with `extra` holding the modules it imports.
+    static func typecheck(_ file: URL, importing extra: URL) async throws -> StagehandProcess.Run {
+        let products = StagehandProcess.productsDirectory.resolvingSymlinksInPath()
+        let manager = FileManager.default
+        // The C targets' module maps (`CStagehandAllocations.build/module.modulemap`), and the include directories of
+        // dependencies' C targets (`_NumericsShims`), which SwiftPM passes when it builds.
+        let maps = try manager.contentsOfDirectory(atPath: products.path).filter { $0.hasSuffix(".build") }
+            .map { products.appending(path: "\($0)/module.modulemap") }
+            .filter { manager.fileExists(atPath: $0.path) }
+        let checkouts = products.deletingLastPathComponent().deletingLastPathComponent().appending(path: "checkouts")
+        var includes: [URL] = []
+        for package in (try? manager.contentsOfDirectory(atPath: checkouts.path)) ?? [] {
+            let sources = checkouts.appending(path: "\(package)/Sources")
+            for target in (try? manager.contentsOfDirectory(atPath: sources.path)) ?? [] {
+                let include = sources.appending(path: "\(target)/include")
+                if manager.fileExists(atPath: include.path) { includes.append(include) }
+            }
+        }
+        return try await swiftc(
+            ["-typecheck", "-swift-version", "6", file.path, "-I", extra.path, "-I", modules.path]
+                + maps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+                + includes.flatMap { ["-Xcc", "-I\($0.path)"] }
+        )
     }
 }

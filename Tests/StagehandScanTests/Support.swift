@@ -7,8 +7,7 @@ func scan(_ files: [String: String], mainActorDefault: Bool = false) -> ScanResu
     let isolation: DefaultIsolation = mainActorDefault ? .mainActor("test default") : .nonisolated
     return ConcurrencyScanner.scan(
         files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) },
-        modules: { _ in isolation },
-        moduleName: { _ in "Module" }
+        module: { _ in Project.Module(name: "Module", directory: "", defaultIsolation: isolation, kind: .library) }
     )
 }
 

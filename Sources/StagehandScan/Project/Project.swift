@@ -6,11 +6,29 @@ import SwiftSyntax
 /// an Xcode project, read from their files without building anything.
 struct Project {
     /// A group of sources compiled together with one default isolation.
-    struct Module: Equatable {
+    struct Module: Sendable, Equatable {
+        /// What builds the module, which says whether another target can `import` it.
+        enum Kind: Sendable, Equatable {
+            /// A package's `.target`: importable.
+            case library
+            case executable
+            case test
+            /// A package's `.macro`, or anything else a manifest declares.
+            case other
+            /// An Xcode project's sources, read as one module.
+            case xcodeProject
+            /// Files no manifest or project claims.
+            case none
+        }
+
         var name: String
         /// Relative to the scanned root, without a trailing slash; "" for the root itself.
         var directory: String
         var defaultIsolation: DefaultIsolation
+        var kind: Kind
+
+        /// Tells modules apart: two packages in one tree may both have a target named `App`.
+        var id: String { directory + "|" + name }
     }
 
     /// The modules found, the most specific directory first.
@@ -21,7 +39,7 @@ struct Project {
     func module(of relativePath: String) -> Module {
         modules.first { module in
             module.directory.isEmpty || relativePath.hasPrefix(module.directory + "/")
-        } ?? Module(name: "(no target)", directory: "", defaultIsolation: .nonisolated)
+        } ?? Module(name: "(no target)", directory: "", defaultIsolation: .nonisolated, kind: .none)
     }
 
     /// Reads every `Package.swift` among `projectFiles` (its targets' directories and default isolation; an app's
@@ -49,7 +67,12 @@ struct Project {
                 )
                 : .nonisolated
             modules.append(
-                Module(name: (project as NSString).lastPathComponent, directory: directory, defaultIsolation: isolation)
+                Module(
+                    name: (project as NSString).lastPathComponent,
+                    directory: directory,
+                    defaultIsolation: isolation,
+                    kind: .xcodeProject
+                )
             )
         }
         self.modules = modules.sorted { $0.directory.count > $1.directory.count }
@@ -80,7 +103,8 @@ struct Project {
                 name: target.name,
                 directory: directory.hasSuffix("/") ? String(directory.dropLast()) : directory,
                 defaultIsolation: setsMainActor
-                    ? .mainActor("`.defaultIsolation(MainActor.self)` on target `\(target.name)`") : .nonisolated
+                    ? .mainActor("`.defaultIsolation(MainActor.self)` on target `\(target.name)`") : .nonisolated,
+                kind: target.kind
             )
         }
     }
@@ -106,8 +130,10 @@ struct Project {
         struct Target {
             var name: String
             var path: String?
-            var isTest: Bool
+            var kind: Module.Kind
             var call: FunctionCallExprSyntax
+
+            var isTest: Bool { kind == .test }
         }
 
         var targets: [Target] = []
@@ -118,9 +144,14 @@ struct Project {
                 let name = node.arguments.first(where: { $0.label?.text == "name" })?.expression.stringLiteral
             else { return .visitChildren }
             let path = node.arguments.first { $0.label?.text == "path" }?.expression.stringLiteral
-            targets.append(
-                Target(name: name, path: path, isTest: member.declName.baseName.text == "testTarget", call: node)
-            )
+            let kind: Module.Kind =
+                switch member.declName.baseName.text {
+                case "target": .library
+                case "executableTarget": .executable
+                case "testTarget": .test
+                default: .other
+                }
+            targets.append(Target(name: name, path: path, kind: kind, call: node))
             return .skipChildren
         }
     }

@@ -40,23 +40,15 @@ public enum ConcurrencyScanner {
             }
             texts.append((path, text))
         }
-        var result = scan(
-            texts,
-            modules: { project.module(of: $0).defaultIsolation },
-            moduleName: { path in project.module(of: path).directory + "|" + project.module(of: path).name }
-        )
+        var result = scan(texts, module: project.module(of:))
         result.skipped += skipped
         result.skipped.sort { $0.file < $1.file }
         result.seconds = Date().timeIntervalSince(start)
         return result
     }
 
-    /// Scans sources given as text, grouped into modules by `moduleName`, each with `modules`' default isolation.
-    static func scan(
-        _ sources: [(path: String, text: String)],
-        modules defaultIsolation: (String) -> DefaultIsolation,
-        moduleName: (String) -> String
-    ) -> ScanResult {
+    /// Scans sources given as text, grouped into the modules `module` puts them in.
+    static func scan(_ sources: [(path: String, text: String)], module: (String) -> Project.Module) -> ScanResult {
         var skipped: [ScanResult.SkippedFile] = []
         var parsed: [String: [(path: String, tree: SourceFileSyntax)]] = [:]
         var lines = 0
@@ -67,38 +59,51 @@ public enum ConcurrencyScanner {
                 continue
             }
             lines += text.reduce(into: 0) { count, character in if character == "\n" { count += 1 } }
-            parsed[moduleName(path), default: []].append((path, tree))
+            parsed[module(path).id, default: []].append((path, tree))
         }
         var findings: [Finding] = []
         var functions = FunctionIndex()
+        var sharedStates: [SharedState] = []
         for (_, files) in parsed.sorted(by: { $0.key < $1.key }) {
             guard let first = files.first else { continue }
-            var index = TypeIndex(defaultIsolation: defaultIsolation(first.path))
+            let module = module(first.path)
+            var index = TypeIndex(defaultIsolation: module.defaultIsolation)
             for file in files { index.add(file.tree, file: file.path) }
             for file in files {
                 let scanner = FileScanner(file: file.path, tree: file.tree, index: index)
                 scanner.walk(file.tree)
                 findings += scanner.findings
-                functions.merge(scanner.functions)
+                functions.merge(scanner.functions, module: module)
+                sharedStates += scanner.sharedStates.map { state in
+                    var state = state
+                    state.module = module
+                    return state
+                }
             }
         }
         findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
+        let steps = workloadSteps(in: parsed.values.flatMap { $0 }, functions: functions)
         return ScanResult(
             findings: findings,
-            steps: workloadSteps(in: parsed.values.flatMap { $0 }, functions: functions),
+            steps: steps.steps,
             skipped: skipped,
             files: sources.count - skipped.count,
             lines: lines,
-            seconds: 0
+            seconds: 0,
+            candidates: CandidateFinder.candidates(
+                functions: functions,
+                sharedStates: sharedStates,
+                excludingFiles: steps.files
+            )
         )
     }
 
     /// The steps of the workloads declared in `files`, each with the declarations its closure calls and their
-    /// main-actor callers outside the workloads' files.
+    /// main-actor callers outside the workloads' files; and those files.
     private static func workloadSteps(
         in files: [(path: String, tree: SourceFileSyntax)],
         functions: FunctionIndex
-    ) -> [WorkloadStep] {
+    ) -> (steps: [WorkloadStep], files: Set<String>) {
         var found: [(file: String, step: WorkloadFinder.Found)] = []
         for file in files {
             let finder = WorkloadFinder(file: file.path, tree: file.tree)
@@ -107,7 +112,7 @@ public enum ConcurrencyScanner {
         }
         let workloadFiles = Set(found.map(\.file))
         let trees = Dictionary(files.map { ($0.path, $0.tree) }) { first, _ in first }
-        return found.sorted { ($0.file, $0.step.line) < ($1.file, $1.step.line) }.map { file, step in
+        let steps = found.sorted { ($0.file, $0.step.line) < ($1.file, $1.step.line) }.map { file, step in
             var calls: [WorkloadStep.Call] = []
             for call in CallCollector.calls(in: step.closure.statements) {
                 guard let shape = CallShape(call, enclosingType: nil), let entry = functions.resolve(shape),
@@ -140,6 +145,7 @@ public enum ConcurrencyScanner {
                 calls: calls
             )
         }
+        return (steps, workloadFiles)
     }
 
     /// The call that starts at `position` in `tree`.

@@ -24,6 +24,8 @@ final class FileScanner: SyntaxVisitor {
     private(set) var findings: [Finding] = []
     /// The file's functions and initializers, and its calls.
     private(set) var functions = FunctionIndex()
+    /// The main-actor classes with stored mutable state the file declares, for a scaffold's subsystems.
+    private(set) var sharedStates: [SharedState] = []
 
     /// - Parameters:
     ///   - file: the path findings name, relative to the scanned root.
@@ -48,7 +50,16 @@ final class FileScanner: SyntaxVisitor {
     // MARK: - Types and extensions
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterType(node.name.text, node.attributes, node.inheritanceClause)
+        let next = enterType(node.name.text, node.attributes, node.inheritanceClause)
+        let state = SharedState(
+            node,
+            symbol: current.symbol ?? node.name.text,
+            file: file,
+            line: node.startLocation(converter: converter, afterLeadingTrivia: true).line,
+            isolation: current.isolation
+        )
+        if let state { sharedStates.append(state) }
+        return next
     }
 
     override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
@@ -133,7 +144,9 @@ final class FileScanner: SyntaxVisitor {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         let isMember = current.kind == .type || current.kind == .file
         enterMember("\(node.name.text)(\(labels))", node.attributes, node.modifiers)
-        if isMember { index(node.name.text, node.signature, at: Syntax(node), body: node.body) }
+        if isMember {
+            index(node.name.text, node.signature, at: Syntax(node), body: node.body, modifiers: node.modifiers)
+        }
         if !signatureIsDictated(node), node.signature.effectSpecifiers?.asyncSpecifier == nil {
             checkCompletionHandlers(node.signature.parameterClause)
         }
@@ -146,7 +159,7 @@ final class FileScanner: SyntaxVisitor {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         let isMember = current.kind == .type
         enterMember("init(\(labels))", node.attributes, node.modifiers)
-        if isMember { index("init", node.signature, at: Syntax(node), body: node.body) }
+        if isMember { index("init", node.signature, at: Syntax(node), body: node.body, modifiers: node.modifiers) }
         if !node.modifiers.contains(where: { $0.name.text == "override" }),
             node.signature.effectSpecifiers?.asyncSpecifier == nil
         {
@@ -226,11 +239,27 @@ final class FileScanner: SyntaxVisitor {
         _ name: String,
         _ signature: FunctionSignatureSyntax,
         at node: Syntax,
-        body: CodeBlockSyntax?
+        body: CodeBlockSyntax?,
+        modifiers: DeclModifierListSyntax
     ) {
         let parameters = signature.parameterClause.parameters.map { parameter in
-            FunctionIndex.Parameter(label: parameter.firstName.text, hasDefault: parameter.defaultValue != nil)
+            FunctionIndex.Parameter(
+                label: parameter.firstName.text,
+                hasDefault: parameter.defaultValue != nil,
+                name: (parameter.secondName ?? parameter.firstName).text,
+                type: parameter.type.trimmedDescription
+            )
         }
+        let modifierNames = Set(modifiers.map(\.name.text))
+        let traits = FunctionIndex.Traits(
+            isStatic: !modifierNames.isDisjoint(with: ["static", "class"]),
+            isThrowing: signature.effectSpecifiers?.throwsClause != nil,
+            returnsValue: name == "init"
+                || signature.returnClause.map { !["Void", "()"].contains($0.type.trimmedDescription) } ?? false,
+            isVisibleToOtherModules: !modifierNames.isDisjoint(with: ["public", "open", "package"]),
+            typeHasShared: current.typeName.flatMap { index.types[$0]?.members.contains("shared") } ?? false,
+            work: (body.map(WorkSignal.signals) ?? []) + [WorkSignal.named(name)].compactMap { $0 }
+        )
         let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
         // The declaration as written up to its body, and the same with `async` after its parameters.
         let start = node.positionAfterSkippingLeadingTrivia
@@ -247,7 +276,9 @@ final class FileScanner: SyntaxVisitor {
             signature: Self.oneLine(head + tail),
             asyncSignature: Self.oneLine(isAsync ? head + tail : head + " async" + tail)
         )
-        functions.add(.init(declaration: declaration, name: name, type: current.typeName, parameters: parameters))
+        functions.add(
+            .init(declaration: declaration, name: name, type: current.typeName, parameters: parameters, traits: traits)
+        )
     }
 
     /// The file's source text between two positions.

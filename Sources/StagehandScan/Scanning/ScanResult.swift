@@ -16,6 +16,20 @@ public struct ScanResult: Sendable, Codable {
     public var files: Int
     public var lines: Int
     public var seconds: Double
+    /// What a scaffold offers to measure; not part of `--json`.
+    var candidates: [ScaffoldCandidate] = []
+
+    enum CodingKeys: String, CodingKey {
+        case findings, steps, skipped, files, lines, seconds
+    }
+
+    /// A starting workload executable for the scanned tree (`stagehand scan --scaffold`).
+    /// - Parameters:
+    ///   - target: the executable target's name.
+    ///   - path: its directory, relative to the package.
+    public func scaffold(target: String, path: String) -> Scaffold {
+        Scaffold(candidates: candidates, target: target, path: path)
+    }
 
     /// The findings of each rule that has any, in the rules' order.
     public var byRule: [(rule: Rule, findings: [Finding])] {

@@ -8,6 +8,9 @@ struct FunctionIndex: Sendable {
         /// The argument label, `_` for none.
         var label: String
         var hasDefault: Bool
+        /// The name the body uses and the type as written, for a scaffold's placeholder: `markdown`, `String`.
+        var name: String = ""
+        var type: String = ""
     }
 
     /// One function or initializer.
@@ -18,6 +21,23 @@ struct FunctionIndex: Sendable {
         /// The type (or extended type) that declares it; `nil` for a global function.
         var type: String?
         var parameters: [Parameter]
+        /// What a scaffold needs to write a call to it, and why it might be worth measuring.
+        var traits = Traits()
+        /// The module that declares it: what a workload executable imports to call it.
+        var module: Project.Module?
+    }
+
+    /// How a function is called and what its body does, read from its declaration.
+    struct Traits: Sendable, Equatable {
+        var isStatic = false
+        var isThrowing = false
+        var returnsValue = false
+        /// `public`, `open` or `package`: callable from another module of its package.
+        var isVisibleToOtherModules = false
+        /// Its type has a `shared` member: the instance a call of a method can use (`FeedViewModel.shared`).
+        var typeHasShared = false
+        /// The CPU work its body shows: "sorts", "loops" (``WorkSignal``).
+        var work: [WorkSignal] = []
     }
 
     /// One call, where it is and the isolation of the code making it.
@@ -43,8 +63,12 @@ struct FunctionIndex: Sendable {
 
     mutating func add(_ site: Site) { sites.append(site) }
 
-    mutating func merge(_ other: FunctionIndex) {
-        for entry in other.entries { add(entry) }
+    /// Adds `other`'s functions, as declared in `module`, and its calls.
+    mutating func merge(_ other: FunctionIndex, module: Project.Module? = nil) {
+        for var entry in other.entries {
+            entry.module = module
+            add(entry)
+        }
         sites += other.sites
     }
 

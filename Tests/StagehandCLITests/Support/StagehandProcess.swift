@@ -49,11 +49,12 @@ enum StagehandProcess {
         return try ProfileResult.read(directory.appending(path: "\(name).json"))
     }
 
-    /// Runs `stagehand` to completion; its output goes to files, so no pipe can fill up and block it.
+    /// Runs `stagehand` (or `executable`) to completion; its output goes to files, so no pipe can fill up and block it.
     ///
     /// - Parameter environment: variables added to this process's environment for the run.
     static func run(
         arguments: [String],
+        executable: URL = StagehandProcess.executable,
         in directory: URL? = nil,
         environment: [String: String] = [:]
     ) async throws -> Run {
@@ -65,6 +66,7 @@ enum StagehandProcess {
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
         let running = try Running(
             arguments,
+            executable: executable,
             in: directory,
             environment: environment.isEmpty
                 ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 },

@@ -1,0 +1,179 @@
+/// Chooses what a scaffold offers to measure, from the scanned tree's functions, calls and main-actor classes:
+///
+/// - `compute`: a synchronous function that is not main-actor, whose body does CPU work (``WorkSignal``), called
+///   synchronously from main-actor code;
+/// - `ui`: a main-actor synchronous function whose body does CPU work, called from somewhere (a view, a handler);
+/// - `io`: an async function that is not main-actor, awaited from main-actor code;
+/// - `state`: a main-actor class with stored `var`s whose methods are called from two or more other declarations.
+///
+/// Left out: operators, functions of test targets and of the files that already declare workloads.
+enum CandidateFinder {
+    static func candidates(
+        functions: FunctionIndex,
+        sharedStates: [SharedState],
+        excludingFiles excluded: Set<String>
+    ) -> [ScaffoldCandidate] {
+        var callsTo: [String: [FunctionIndex.Site]] = [:]  // by the callee's symbol
+        for site in functions.sites where !excluded.contains(site.file) {
+            if let entry = functions.resolve(site.shape) { callsTo[entry.declaration.symbol, default: []].append(site) }
+        }
+        var candidates: [ScaffoldCandidate] = []
+        for entry in functions.entries where isOffered(entry, excluding: excluded) {
+            let callers = callsTo[entry.declaration.symbol] ?? []
+            let fromMain = callers.filter { $0.isolation.isMainActor && $0.symbol != entry.declaration.symbol }
+            let work = entry.traits.work
+            let declaration = entry.declaration
+            if declaration.isAsync {
+                guard !declaration.isolation.isMainActor, let first = fromMain.first else { continue }
+                candidates.append(
+                    candidate(
+                        .io,
+                        entry,
+                        why: "\(describe(entry)) is awaited from main-actor code: \(places(fromMain, first: first)).",
+                        rank: fromMain.count
+                    )
+                )
+            } else if WorkSignal.isWork(work) {
+                if declaration.isolation.isMainActor {
+                    guard !callers.isEmpty else { continue }
+                    candidates.append(
+                        candidate(
+                            .ui,
+                            entry,
+                            why: "\(describe(entry)) \(WorkSignal.phrase(work)) on the main actor.",
+                            rank: weight(work) * 10 + callers.count
+                        )
+                    )
+                } else if let first = fromMain.first {
+                    candidates.append(
+                        candidate(
+                            .compute,
+                            entry,
+                            why: "\(describe(entry)) \(WorkSignal.phrase(work)), and main-actor code calls it: "
+                                + "\(places(fromMain, first: first)).",
+                            rank: weight(work) * 10 + fromMain.count
+                        )
+                    )
+                }
+            }
+        }
+        for state in sharedStates where !excluded.contains(state.file) && state.module?.kind != .test {
+            // The class's methods, and who calls them from outside the class.
+            let methods = functions.entries.filter {
+                $0.type == state.name && $0.declaration.file == state.file && $0.name != "init"
+                    && $0.declaration.symbol.hasPrefix(state.symbol + ".")
+            }
+            let users = methods.map { method in
+                (method, (callsTo[method.declaration.symbol] ?? []).filter { !$0.symbol.hasPrefix(state.symbol + ".") })
+            }
+            let places = Set(users.flatMap { $0.1.map(\.symbol) })
+            guard places.count >= 2, let (method, _) = users.max(by: { $0.1.count < $1.1.count }) else { continue }
+            var candidate = candidate(
+                .state,
+                method,
+                why: "`\(state.symbol)` is main-actor (\(state.isolation.reason)) and keeps mutable state "
+                    + "(\(Scaffold.listed(state.properties.map { "`\($0)`" }))) that \(places.count) "
+                    + "declarations use: \(places.sorted().prefix(3).map { "`\($0)`" }.joined(separator: ", "))"
+                    + (places.count > 3 ? ", …" : "") + ".",
+                rank: places.count
+            )
+            candidate.state = state
+            candidate.workloadName = kebab(state.name)
+            candidate.stepLabel = kebab(state.name)
+            candidates.append(candidate)
+        }
+        return candidates
+    }
+
+    /// Whether `entry` may be offered at all: a named function or initializer of code a workload can import.
+    private static func isOffered(_ entry: FunctionIndex.Entry, excluding excluded: Set<String>) -> Bool {
+        guard let first = entry.name.first, first.isLetter || first == "_", !excluded.contains(entry.declaration.file)
+        else { return false }
+        if entry.module?.kind == .test { return false }
+        // main.swift's code is an executable's own: no other target can import it.
+        let file = entry.declaration.file
+        if file == "main.swift" || file.hasSuffix("/main.swift") { return false }
+        let components = entry.declaration.file.split(separator: "/")
+        return !components.contains("Tests") && !components.contains { $0.hasSuffix("Tests") }
+    }
+
+    private static func weight(_ work: [WorkSignal]) -> Int { work.reduce(0) { $0 + $1.weight } }
+
+    /// "`NotePreview.render(_:)` (Sources/ExampleApp/NotePreview.swift:12)".
+    private static func describe(_ entry: FunctionIndex.Entry) -> String {
+        "`\(entry.declaration.symbol)` (\(entry.declaration.file):\(entry.declaration.line))"
+    }
+
+    /// "`PreviewViewModel.textDidChange(_:)` at Sources/ExampleApp/NotePreview.swift:40, and 2 more".
+    private static func places(_ sites: [FunctionIndex.Site], first: FunctionIndex.Site) -> String {
+        let more = Set(sites.map(\.symbol)).count - 1
+        return "`\(first.symbol)` at \(first.file):\(first.line)" + (more > 0 ? ", and \(more) more" : "")
+    }
+
+    private static func candidate(
+        _ kind: ScaffoldCandidate.Kind,
+        _ entry: FunctionIndex.Entry,
+        why: String,
+        rank: Int
+    ) -> ScaffoldCandidate {
+        let declaration = entry.declaration
+        // The types before the function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`.
+        let beforeParenthesis = declaration.symbol.prefix { $0 != "(" }
+        let typePath = beforeParenthesis.split(separator: ".").dropLast().joined(separator: ".")
+        let arguments = entry.parameters.filter { !$0.hasDefault }.map { parameter in
+            let placeholder = "<#\(parameter.name): \(parameter.type)#>"
+            return parameter.label == "_" ? placeholder : "\(parameter.label): \(placeholder)"
+        }
+        let argumentList = "(" + arguments.joined(separator: ", ") + ")"
+        let call: String
+        if entry.name == "init" {
+            call = typePath + argumentList
+        } else if typePath.isEmpty {
+            call = entry.name + argumentList
+        } else if entry.traits.isStatic {
+            call = "\(typePath).\(entry.name)\(argumentList)"
+        } else {
+            let instance = entry.traits.typeHasShared ? "\(typePath).shared" : "<#a \(typePath)#>"
+            call = "\(instance).\(entry.name)\(argumentList)"
+        }
+        let owner = typePath.split(separator: ".").last.map(String.init)
+        let function = entry.name == "init" ? nil : entry.name
+        return ScaffoldCandidate(
+            kind: kind,
+            declaration: declaration,
+            module: entry.module,
+            call: call,
+            isThrowing: entry.traits.isThrowing,
+            returnsValue: entry.traits.returnsValue,
+            isVisibleToOtherModules: entry.traits.isVisibleToOtherModules,
+            why: why,
+            workloadName: kebab([owner, function].compactMap { $0 }.joined(separator: "-")),
+            stepLabel: kebab(function ?? owner ?? "init"),
+            state: nil,
+            rank: rank
+        )
+    }
+
+    /// `NotePreview-render` is `note-preview-render`; `URLLoader` is `url-loader`.
+    static func kebab(_ name: String) -> String {
+        var result = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                if previous.isLowercase || previous.isNumber
+                    || (previous.isUppercase && next?.isLowercase == true)
+                {
+                    result += "-"
+                }
+            }
+            if character.isLetter || character.isNumber {
+                result += character.lowercased()
+            } else if !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        return String(result.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed())
+    }
+}

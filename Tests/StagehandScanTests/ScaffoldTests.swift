@@ -1,0 +1,127 @@
+import Testing
+
+@testable import StagehandScan
+
+/// What `stagehand scan --scaffold` offers to measure, and the Swift it writes. (That the Swift builds once its
+/// placeholders are filled is checked by the CLI tests, which have the workload API built.)
+@Suite struct ScaffoldTests {
+    static let app = """
+        import Foundation
+        public struct Note: Sendable { public var text: String }
+        public enum Markdown {
+            public static func render(_ text: String) -> String {
+                var html = ""
+                for line in text.split(separator: "\\n") { html += "<p>\\(line)</p>" }
+                return html
+            }
+            public static func title(_ text: String) -> String { text }
+            static func wordCount(_ text: String) -> Int { text.split(separator: " ").filter { !$0.isEmpty }.count }
+        }
+        public struct NoteClient: Sendable {
+            public func fetch(id: Int) async throws -> Note { Note(text: "") }
+        }
+        public actor NoteArchive {
+            public func save(_ note: Note) async {}
+        }
+        @MainActor public final class NoteStore {
+            public static let shared = NoteStore()
+            public var notes: [Note] = []
+            public var selection: Int?
+            public func add(_ note: Note) { notes.append(note) }
+            public func sortedTitles() -> [String] { notes.map(\\.text).sorted() }
+        }
+        @MainActor public final class NoteListView {
+            public var rows: [String] = []
+            public func reload() {}
+        }
+        @MainActor public final class NoteEditor {
+            public var text = ""
+            public func textDidChange(_ text: String) {
+                self.text = Markdown.render(text)
+                _ = Markdown.title(text)
+                _ = Markdown.wordCount(text)
+                NoteStore.shared.add(Note(text: text))
+                _ = NoteStore.shared.sortedTitles()
+                NoteListView().reload()
+            }
+            public func open(id: Int, archive: NoteArchive) async throws {
+                let note = try await NoteClient().fetch(id: id)
+                await archive.save(note)
+                await refresh()
+                NoteStore.shared.add(note)
+                NoteListView().reload()
+            }
+            func refresh() async {}
+        }
+        """
+
+    static let tests = """
+        import Testing
+        @MainActor struct NoteTests {
+            @Test func parses() { _ = Parser.parse("x") }
+        }
+        enum Parser { static func parse(_ text: String) -> [Substring] { text.split(separator: " ").sorted() } }
+        """
+
+    static func candidates() -> [ScaffoldCandidate] {
+        scan(["Sources/Notes/Notes.swift": app, "Tests/NotesTests/NoteTests.swift": tests]).candidates
+    }
+
+    @Test func eachKindIsFoundWhereTheCodeShowsIt() {
+        let found = Dictionary(grouping: Self.candidates(), by: \.kind).mapValues {
+            $0.map(\.declaration.symbol).sorted()
+        }
+        // Work called from main: the loop and the two walks; not `title(_:)`, which does none.
+        #expect(found[.compute] == ["Markdown.render(_:)", "Markdown.wordCount(_:)"])
+        #expect(found[.ui] == ["NoteStore.sortedTitles()"])
+        // Not `refresh()`, which is main-actor itself; the actor's method is awaited from main too.
+        #expect(found[.io] == ["NoteArchive.save(_:)", "NoteClient.fetch(id:)"])
+        // Used from two declarations; `NoteListView` is a view, whose state stays on main.
+        #expect(found[.state] == ["NoteStore.add(_:)"])
+    }
+
+    @Test func functionsOfTestsAreNotOffered() {
+        #expect(!Self.candidates().contains { $0.declaration.file.hasPrefix("Tests/") })
+    }
+
+    @Test func theScaffoldCallsEachCandidateWithPlaceholdersForWhatTheUserSupplies() {
+        let source = scan(["Sources/Notes/Notes.swift": Self.app]).scaffold(
+            target: "NotesWorkloads",
+            path: "Stagehand/NotesWorkloads"
+        )
+        let main = source.mainSwift
+        #expect(source.workloads == 6)
+        #expect(main.contains(#".compute("render") { _ = Markdown.render(<#text: String#>) }"#))
+        #expect(main.contains(#".ui("sorted-titles") { _ = NoteStore.shared.sortedTitles() }"#))
+        #expect(main.contains(#".io("fetch") { _ = try await <#a NoteClient#>.fetch(id: <#id: Int#>) }"#))
+        #expect(main.contains(#".io("save") { await <#a NoteArchive#>.save(<#note: Note#>) }"#))
+        #expect(
+            main.contains(
+                #"let noteStoreState = Subsystem("note-store") { <#a value holding NoteStore's notes, selection#> }"#
+            )
+        )
+        #expect(main.contains(#".state(noteStoreState) { state, _ in <#what NoteStore.add(_:) does to that state#> }"#))
+        // `wordCount(_:)` is internal: the scaffold says what to change.
+        #expect(main.contains("It is internal: make it `package`"))
+        #expect(main.contains("import Module\nimport StagehandCLI\n"))
+        #expect(
+            source.packageSnippet.contains(
+                #"dependencies: ["Module", .product(name: "StagehandCLI", package: "stagehand")]"#
+            )
+        )
+        #expect(main.hasSuffix("])\n"))
+        #expect(main.split(separator: "\n").allSatisfy { $0.count <= 120 || $0.contains("<#") })
+    }
+
+    @Test func namesAreKebabCase() {
+        #expect(CandidateFinder.kebab("NotePreview-render") == "note-preview-render")
+        #expect(CandidateFinder.kebab("URLLoader-loadAll") == "url-loader-load-all")
+        #expect(CandidateFinder.kebab("RGBAImage") == "rgba-image")
+    }
+
+    @Test func workSignalsNeedWeight() {
+        #expect(WorkSignal.isWork([.loops]))
+        #expect(WorkSignal.named("makeThumbnail")?.meaning == "is named for work (`thumbnail`)")
+        #expect(WorkSignal.named("show") == nil)
+    }
+}
