@@ -224,6 +224,9 @@ package struct MarkdownReport: Sendable {
             ? "## Code at the best stage measured: `\(stage.rawValue)`"
             : "## How to get to `\(stage.rawValue)`"
         var lines = [title, ""]
+        let notes = notes
+        let advice = IOBodyAdvice(result: result).paragraphs(before: stage) { notes?.declaration(ofCause: $0)?.symbol }
+        for paragraph in advice { lines += [paragraph, ""] }
         for step in MigrationPlaybook(workload: result.spec).steps(for: stage) {
             lines.append(step)
             lines.append("")

@@ -1,0 +1,75 @@
+/// The smaller change when an `io` body's own code is what made frames late: make that function `@concurrent`.
+///
+/// Under ``IOSemantics/nonsending`` (Swift 6.2 with Approachable Concurrency), the synchronous parts of a
+/// `nonisolated async` function (decoding what a request returned, say) run on its caller's actor: on main, in `async`
+/// and `offloaded`. The decision tree then goes on to `actor-extracted`, whose interaction body runs `@concurrent`. But
+/// the change that pays is often only `@concurrent` on that one function, which keeps the app at the earlier stage.
+/// Stagehand does not guess the outcome of that change: the advice names the measurement that shows it
+/// (`--io concurrent`, which runs every `io` body as a `@concurrent` function would).
+struct IOBodyAdvice: Sendable {
+    /// A stage short of the verdict's whose largest hitch cause was an `io` step's code on main.
+    struct Finding: Sendable, Equatable {
+        var stage: Stage
+        /// The cause's label, as the hitch table gives it (`io: fetch`).
+        var cause: String
+        /// Its share of the stage's hitch time, 0…1.
+        var share: Double
+        /// The mean time each call of the step spent on main, and the step's mean duration, in milliseconds.
+        var mainMs: Double
+        var stepMs: Double
+    }
+
+    /// The smallest share of a stage's hitch time the `io` body must hold to be named.
+    static let minimumShare = 0.5
+
+    let result: ProfileResult
+
+    /// The stages before `stage` (the verdict's, or the best measured) whose hitch time is mostly an `io` body's code
+    /// on main, at most one finding per step (its earliest stage).
+    func findings(before stage: Stage) -> [Finding] {
+        // An io body's code is timed on main only where `--io nonsending` called it from main: the step's main time
+        // is the evidence, so results of `--io concurrent` (and older ones) name nothing.
+        let keys = result.spec.interactions.enumerated().flatMap { interaction, steps in
+            steps.steps.indices.map { StepTiming.Key(interaction: interaction, step: $0) }
+        }
+        let keyOfCause = Dictionary(zip(result.spec.stepNames, keys)) { first, _ in first }
+        var named: Set<String> = []
+        var findings: [Finding] = []
+        for stageResult in result.stages where stageResult.stage < stage {
+            guard let largest = stageResult.metrics?.hitchCauses.first, largest.share >= Self.minimumShare,
+                largest.cause.hasPrefix("\(StepKind.io.rawValue): "),
+                let key = keyOfCause[largest.cause],
+                let timing = stageResult.stepTimings.first(where: { $0.key == key }),
+                let mainMs = timing.meanMainMs, mainMs > 0,
+                named.insert(largest.cause).inserted
+            else { continue }
+            findings.append(
+                Finding(
+                    stage: stageResult.stage,
+                    cause: largest.cause,
+                    share: largest.share,
+                    mainMs: mainMs,
+                    stepMs: timing.meanMs
+                )
+            )
+        }
+        return findings
+    }
+
+    /// The advice as Markdown paragraphs, placed before the migration to `stage`; none when it does not apply.
+    ///
+    /// - Parameter declaration: the app's declaration behind a cause, when a scan named it (`FeedClient.fetch()`).
+    func paragraphs(before stage: Stage, declaration: (String) -> String? = { _ in nil }) -> [String] {
+        findings(before: stage).map { finding in
+            let function = declaration(finding.cause).map { "`\($0)`" } ?? "the function `\(finding.cause)` calls"
+            return "**A smaller change may be enough.** In `\(finding.stage.rawValue)`, "
+                + "\(Int((finding.share * 100).rounded()))% of the hitch time was `\(finding.cause)`'s own code on "
+                + "main: \(finding.mainMs.reportFormatted) ms of each \(finding.stepMs.reportFormatted) ms call. "
+                + "It ran there because this profile gives `io` bodies Swift 6.2's rule (`--io nonsending`: a "
+                + "`nonisolated async` function's synchronous parts run on its caller's actor). Marking "
+                + "\(function) `@concurrent`, or moving that work into a `compute` step, takes it off main without "
+                + "the rest of `\(stage.rawValue)`. `stagehand profile --io concurrent` measures the stages with every "
+                + "`io` body off main; if an earlier stage then meets the budget, adopt that stage and the attribute."
+        }
+    }
+}
