@@ -22,6 +22,9 @@ static int returned_count = 0;
 /// What threads that have exited counted.
 static uint64_t exited_allocations = 0;
 static uint64_t exited_bytes = 0;
+/// What `stagehand_allocations_exclude_since` kept out, from any thread.
+static _Atomic uint64_t excluded_allocations = 0;
+static _Atomic uint64_t excluded_bytes = 0;
 
 static void give_back(void *value);
 
@@ -102,7 +105,19 @@ stagehand_allocation_totals stagehand_allocations_process(void) {
     pthread_mutex_unlock(&table_lock);
     totals.allocations += atomic_load_explicit(&stagehand_shared_slot.allocations, memory_order_relaxed);
     totals.bytes += atomic_load_explicit(&stagehand_shared_slot.bytes, memory_order_relaxed);
+    // Read after the counts. A thread boxing a value while this reads can have its exclusion seen and its allocation
+    // not: one allocation short, only in a sample taken while user code runs.
+    totals.allocations -= atomic_load_explicit(&excluded_allocations, memory_order_relaxed);
+    totals.bytes -= atomic_load_explicit(&excluded_bytes, memory_order_relaxed);
     return totals;
+}
+
+void stagehand_allocations_exclude_since(stagehand_allocation_totals before) {
+    if (before.allocations == 0 && before.bytes == 0) return;  // no slot then: a difference would mean nothing
+    stagehand_allocation_totals now = stagehand_allocations_thread();
+    if (now.allocations <= before.allocations) return;  // nothing allocated, or no slot now
+    atomic_fetch_add_explicit(&excluded_allocations, now.allocations - before.allocations, memory_order_relaxed);
+    atomic_fetch_add_explicit(&excluded_bytes, now.bytes - before.bytes, memory_order_relaxed);
 }
 
 stagehand_allocation_totals stagehand_allocations_thread(void) {

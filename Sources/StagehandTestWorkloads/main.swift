@@ -188,8 +188,40 @@ let ioDecode = CodeWorkload(
         .ui("show") { (_: Int) in }
 }
 
+/// Two workloads alike but for the width of the values their steps pass on: an `Int`, which an `any Sendable` holds
+/// inline, or a 32-byte struct, which it boxes on the heap. Neither step allocates, so their counts must match.
+struct Wide: Sendable {
+    var a = 1
+    var b = 2
+    var c = 3
+    var d = 4
+}
+
+let narrowValues = CodeWorkload("narrow-values", description: "Steps passing an Int.", durationSeconds: 1) {
+    CodeInteraction("tap", ratePerSecond: 40)
+        .compute("make") { 1 }
+        .state(tally) { tally, value in
+            tally.total += value
+            return value
+        }
+        .io("send") { (value: Int) async throws -> Int in value }
+        .ui("show") { (value: Int) in value + 1 }
+}
+
+let wideValues = CodeWorkload("wide-values", description: "Steps passing a 32-byte struct.", durationSeconds: 1) {
+    CodeInteraction("tap", ratePerSecond: 40)
+        .compute("make") { Wide() }
+        .state(tally) { tally, value in
+            tally.total += value.a
+            return value
+        }
+        .io("send") { (value: Wide) async throws -> Wide in value }
+        .ui("show") { (value: Wide) in Wide(a: value.a + 1) }
+}
+
 await Stagehand.main(
     workloads: [
         placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
+        narrowValues, wideValues,
     ]
 )

@@ -23,11 +23,18 @@ typedef struct {
     uint64_t bytes;
 } stagehand_allocation_totals;
 
-/// Every thread's allocations so far, exited threads included. Takes a lock; call it per run, never per frame.
+/// Every thread's allocations so far, exited threads included, less those kept out
+/// (`stagehand_allocations_exclude_since`). Takes a lock; call it per run, never per frame.
 stagehand_allocation_totals stagehand_allocations_process(void);
 
 /// The calling thread's allocations so far (since its first allocation). No lock: cheap enough for a probe.
 stagehand_allocation_totals stagehand_allocations_thread(void);
+
+/// Keeps what the calling thread allocated since `before` (its `stagehand_allocations_thread()` then) out of every
+/// `stagehand_allocations_process()` total from now on: for what the harness allocates for itself in the middle of the
+/// user's work (boxing a step's value into an existential). Nothing is kept out when the thread had no count of its
+/// own at `before` (all zero) or has none now.
+void stagehand_allocations_exclude_since(stagehand_allocation_totals before);
 
 /// 1 when this process's allocations go through the counter, 0 when they cannot (a sanitizer owns `malloc`, or the
 /// Darwin zone could not be wrapped).
