@@ -219,9 +219,19 @@ let wideValues = CodeWorkload("wide-values", description: "Steps passing a 32-by
         .ui("show") { (value: Wide) in Wide(a: value.a + 1) }
 }
 
+/// One step of each of two kinds, neither allocating: calling a `ui` step onto the main actor must count no more than
+/// running a `compute` step where it is.
+let computeOnly = CodeWorkload("compute-only", description: "One compute step.", durationSeconds: 1) {
+    CodeInteraction("tap", ratePerSecond: 40).compute("make") { 1 }
+}
+
+let uiOnly = CodeWorkload("ui-only", description: "One ui step.", durationSeconds: 1) {
+    CodeInteraction("tap", ratePerSecond: 40).ui("show") { 1 }
+}
+
 await Stagehand.main(
     workloads: [
         placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
-        narrowValues, wideValues,
+        narrowValues, wideValues, computeOnly, uiOnly,
     ]
 )

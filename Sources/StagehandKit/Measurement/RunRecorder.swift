@@ -78,10 +78,6 @@ final class RunRecorder: Sendable {
     /// Set when the run's remaining steps are to be skipped (the warm-up, once its time is up): each step checks it
     /// before it starts.
     private let cancelled = Atomic<Bool>(false)
-    /// What the harness allocated during the run beyond its per-delivery share (``HarnessAllocations``): counted where
-    /// it happens, by code whose allocations depend on the user's code (``MainThreadIOCaller``).
-    private let harnessAllocations = Atomic<UInt64>(0)
-    private let harnessBytes = Atomic<UInt64>(0)
 
     init(refreshHz: Double, probes: Bool = true, trace: TraceLog? = nil) {
         periodNs = UInt64((1e9 / refreshHz).rounded())
@@ -449,14 +445,6 @@ final class RunRecorder: Sendable {
         }
     }
 
-    /// The harness allocated this much during the run, beyond its per-delivery share: left out of the workload's
-    /// counts.
-    func harnessAllocated(allocations: UInt64, bytes: UInt64) {
-        guard allocations > 0 else { return }
-        harnessAllocations.add(allocations, ordering: .relaxed)
-        harnessBytes.add(bytes, ordering: .relaxed)
-    }
-
     // MARK: Result
 
     /// The metrics of a run that took arrivals for `arrivalSeconds` and ended at `end`, `runSeconds` after it started
@@ -557,10 +545,8 @@ final class RunRecorder: Sendable {
             // Only delivered interactions ran stage code; the harness's own allocations are taken out.
             let allocations =
                 Int64(bitPattern: stop.allocations &- start.allocations) - harnessAllocations.allocations
-                - Int64(self.harnessAllocations.load(ordering: .relaxed))
             let bytes =
                 Int64(bitPattern: stop.requestedBytes &- start.requestedBytes) - harnessAllocations.bytes
-                - Int64(harnessBytes.load(ordering: .relaxed))
             metrics.allocationsPerInteraction = Double(max(allocations, 0)) / Double(delivered)
             metrics.allocatedBytesPerInteraction = Double(max(bytes, 0)) / Double(delivered)
             metrics.residentBytes = Double(stop.residentBytes)

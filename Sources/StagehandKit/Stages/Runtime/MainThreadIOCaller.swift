@@ -50,14 +50,13 @@ actor MainThreadIOCaller {
             let executor = asUnownedSerialExecutor()
             let recorder = self.recorder
             let key = self.key
-            let before = AllocationCounter.thisThread
-            DispatchQueue.main.async {
-                let start = Instant.now
-                job.runSynchronously(on: executor)
-                recorder.ioBodyRanOnMain(key, from: start, to: .now)
+            HarnessAllocation.keptOut {
+                DispatchQueue.main.async {
+                    let start = Instant.now
+                    job.runSynchronously(on: executor)
+                    recorder.ioBodyRanOnMain(key, from: start, to: .now)
+                }
             }
-            let after = AllocationCounter.thisThread
-            recorder.harnessAllocated(allocations: after.allocations &- before.allocations, bytes: after.bytes &- before.bytes)
         }
     }
 }

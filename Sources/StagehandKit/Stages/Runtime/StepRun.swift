@@ -70,7 +70,18 @@ struct StepRun: Sendable {
             flow.pass(try code(flow.current))
         case .ui(let code):
             let input = flow.current
-            flow.pass(try MainQueue.assumeMainActor { () throws -> any Sendable in try code(input) })
+            // The call onto the main actor allocates (once per call, measured): the harness's, kept out on either
+            // side of the user's code.
+            let calling = HarnessAllocation.mark()
+            var returned = calling
+            defer { HarnessAllocation.keepOut(since: returned) }
+            flow.pass(
+                try MainQueue.assumeMainActor { () throws -> any Sendable in
+                    HarnessAllocation.keepOut(since: calling)
+                    defer { returned = HarnessAllocation.mark() }
+                    return try code(input)
+                }
+            )
         case .state(let code):
             guard let state else { preconditionFailure("a state step ran without its subsystem's state") }
             flow.pass(try code(state, flow.current))
@@ -187,10 +198,7 @@ struct StepRun: Sendable {
     private nonisolated(nonsending) func callOnMain(
         _ code: IOBody
     ) async -> (Result<any Sendable, any Error>, Instant) {
-        let before = AllocationCounter.thisThread
-        let caller = MainThreadIOCaller(recorder: recorder, key: key)
-        let after = AllocationCounter.thisThread
-        recorder.harnessAllocated(allocations: after.allocations &- before.allocations, bytes: after.bytes &- before.bytes)
+        let caller = HarnessAllocation.keptOut { MainThreadIOCaller(recorder: recorder, key: key) }
         let (outcome, completed) = await caller.call(code, with: flow.current)
         recorder.hopAsked(delivery, to: .mainActor, at: completed)
         return (outcome, completed)

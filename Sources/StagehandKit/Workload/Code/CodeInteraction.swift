@@ -66,7 +66,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
         _ body: @escaping @MainActor @Sendable (Value) throws -> Next
     ) -> CodeInteraction<Next> {
         let site = DeclarationSite(fileID: fileID, line: line)
-        let erased = StepBody.ui { HarnessBoxing.erase(try body($0 as! Value)) }
+        let erased = StepBody.ui { HarnessAllocation.erase(try body($0 as! Value)) }
         return CodeInteraction<Next>(self, adding: CodeStep(.ui, label, at: site, erased))
     }
 
@@ -81,7 +81,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
         let site = DeclarationSite(fileID: fileID, line: line)
         return CodeInteraction<Next>(
             self,
-            adding: CodeStep(.compute, label, at: site, .compute { HarnessBoxing.erase(try body($0 as! Value)) })
+            adding: CodeStep(.compute, label, at: site, .compute { HarnessAllocation.erase(try body($0 as! Value)) })
         )
     }
 
@@ -102,7 +102,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
         _ body: nonisolated(nonsending) @escaping @Sendable (Value) async throws -> Next
     ) -> CodeInteraction<Next> {
         let site = DeclarationSite(fileID: fileID, line: line)
-        let erased = StepBody.io { HarnessBoxing.erase(try await body($0 as! Value)) }
+        let erased = StepBody.io { HarnessAllocation.erase(try await body($0 as! Value)) }
         return CodeInteraction<Next>(self, adding: CodeStep(.io, label, at: site, erased))
     }
 
@@ -122,7 +122,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
                 // The harness made this box from `subsystem`: states are kept by name, and
                 // ``CodeWorkload/validate()`` refuses two subsystems of one name, so the box holds a `State`.
                 let box = unsafeDowncast(state, to: TypedSubsystemState<State>.self)
-                return HarnessBoxing.erase(try body(&box.value, value as! Value))
+                return HarnessAllocation.erase(try body(&box.value, value as! Value))
             },
             subsystem: subsystem.identity
         )
