@@ -291,9 +291,11 @@ extension CLITests {
         /// A step's value travels to the next as `any Sendable`, which boxes a value wider than three words on the
         /// heap: the harness's allocation, not the workload's. Two workloads alike but for their values' width (an
         /// `Int`, a 32-byte struct) count the same in every stage. (Before, the wide one counted one more per step:
-        /// 4 more per interaction.) `main-only` reads the same to the allocation; where tasks and hops run, the
-        /// runtime's own allocations differ by up to one per interaction between two runs here (debug build), so
-        /// those stages are held to less than two, half of what the four boxes were.
+        /// 4 more per interaction.) Held to less than one in `main-only`: the runtime's occasional one-off burst of
+        /// about 20 allocations (see ``mainOnlysBlockingWaitIsNotCountedAsTheWorkloads()``) is 0.5 over this run's 40
+        /// interactions, and was seen in CI in one of the two runs. Where tasks and hops run, the runtime's own
+        /// allocations differ by up to one per interaction between two runs here (debug build), so those stages are
+        /// held to less than two. Either bound is half of what the four boxes were, or less.
         @Test func boxingAStepsValueIsNotCountedAsTheWorkloads() async throws {
             let stages: [Stage] = [.mainOnly, .offloaded, .actorExtracted]
             let narrow = try await Self.profile("narrow-values", stages: stages, duration: 1)
@@ -311,17 +313,19 @@ extension CLITests {
                 let extra = wideMetrics.allocationsPerInteraction - narrowMetrics.allocationsPerInteraction
                 let counts =
                     "\(wideMetrics.allocationsPerInteraction) against \(narrowMetrics.allocationsPerInteraction)"
-                #expect(abs(extra) < (wideStage.stage == .mainOnly ? 0.5 : 2), "\(wideStage.stage.rawValue): \(counts)")
+                #expect(abs(extra) < (wideStage.stage == .mainOnly ? 1 : 2), "\(wideStage.stage.rawValue): \(counts)")
             }
         }
 
         /// Calling a `ui` step onto the main actor allocates once per call: the harness's, kept out on either side of
         /// the user's code. So a `ui` step that allocates nothing counts what a `compute` step that allocates nothing
-        /// does, in `main-only`. (Before, it counted one more per interaction: 1.04 against 0.04, release.)
+        /// does, in `main-only`. (Before, it counted one more per interaction: 1.04 against 0.04, release.) 2 s of
+        /// arrivals at 40 a second, so the runtime's occasional one-off burst of about 20 allocations is 0.25 per
+        /// interaction, inside the bound.
         @Test func callingAUIStepOntoTheMainActorIsNotCountedAsTheWorkloads() async throws {
-            let compute = try await Self.profile("compute-only", stages: [.mainOnly], duration: 1)
+            let compute = try await Self.profile("compute-only", stages: [.mainOnly], duration: 2)
             defer { try? FileManager.default.removeItem(at: compute.output) }
-            let ui = try await Self.profile("ui-only", stages: [.mainOnly], duration: 1)
+            let ui = try await Self.profile("ui-only", stages: [.mainOnly], duration: 2)
             defer { try? FileManager.default.removeItem(at: ui.output) }
             #expect(compute.status == 0 && ui.status == 0, "\(compute.stderr)\n\(ui.stderr)")
             let computeMetrics = try #require(try compute.result("compute-only").stages.first?.metrics)
