@@ -122,6 +122,9 @@ void stagehand_allocations_exclude_since(stagehand_allocation_totals before) {
 
 stagehand_allocation_totals stagehand_allocations_thread(void) {
     stagehand_allocation_totals totals = {0, 0};
+    // Without the hooks there is no slot to read; on Darwin the slot key may not even exist yet (key 0 would read the
+    // thread's own `pthread_t` as a slot).
+    if (!atomic_load_explicit(&stagehand_hooks_installed, memory_order_acquire)) return totals;
     stagehand_counter_slot *slot = stagehand_current_slot();
     if (slot == NULL || slot == &stagehand_shared_slot) return totals;
     totals.allocations = atomic_load_explicit(&slot->allocations, memory_order_relaxed);

@@ -231,7 +231,8 @@ package struct MarkdownReport: Sendable {
             lines.append(step)
             lines.append("")
         }
-        return lines + (notes?.migration(at: stage) ?? [])
+        let meetsBudget = result.recommendation.recommendedStage != nil
+        return lines + (notes?.migration(at: stage, meetsBudget: meetsBudget) ?? [])
     }
 
     // MARK: - Charts
@@ -447,7 +448,6 @@ package struct MarkdownReport: Sendable {
         }
         return lines.isEmpty ? [] : lines + [""]
     }
-
 
     private func failures() -> [String] {
         let failed = result.stages.flatMap { stage in

@@ -106,7 +106,10 @@ struct SourceNotes: Sendable {
     // MARK: - Migration at the app's declarations
 
     /// The change `stage` asks of each step's declaration and of its main-actor callers.
-    func migration(at stage: Stage) -> [String] {
+    ///
+    /// - Parameter meetsBudget: whether `stage` met the budget (the verdict's stage), or is only the best measured: then
+    ///   nothing is said of the budget.
+    func migration(at stage: Stage, meetsBudget: Bool = true) -> [String] {
         var items: [String] = []
         for step in source.steps {
             guard let call = step.calls.first else { continue }
@@ -118,12 +121,18 @@ struct SourceNotes: Sendable {
                 : " Its main-actor callers: \(Self.list(call.mainActorCallers))."
             switch (stage, step.kind) {
             case (.mainOnly, "compute"), (.async, "compute"):
-                items.append("- \(name): leave it on the main actor; measured, it fits the budget at this stage.")
+                items.append(
+                    "- \(name): leave it on the main actor"
+                        + (meetsBudget ? "; measured, this stage meets the budget with it on main." : " at this stage.")
+                )
             case (.offloaded, "compute"), (.actorExtracted, "compute"):
                 items.append("- \(name): \(Self.offload(declaration))\(callers)")
                 items.append(Self.offloadedCode(call))
             case (.mainOnly, "io"):
-                items.append("- \(name): keep it; at this stage its wait does not miss the budget.")
+                items.append(
+                    "- \(name): keep it"
+                        + (meetsBudget ? "; measured, this stage meets the budget with its wait on main." : ".")
+                )
             case (_, "io"):
                 items.append("- \(name): \(Self.await(declaration))\(callers)")
             default:

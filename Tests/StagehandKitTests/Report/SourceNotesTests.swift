@@ -137,6 +137,17 @@ import Testing
     }
 
     /// The finding in the caller of the step with the most hitch time comes first, whatever its line.
+    /// At the verdict's stage the notes may say the stage meets the budget; at the best stage measured, when none
+    /// met it, they must not.
+    @Test func theMigrationClaimsTheBudgetOnlyWhereTheStageMetIt() throws {
+        let notes = try #require(SourceNotes(result: try Self.resultWithSource()))
+        let met = notes.migration(at: .async).joined(separator: "\n")
+        #expect(met.contains("this stage meets the budget"))
+        let best = notes.migration(at: .async, meetsBudget: false).joined(separator: "\n")
+        #expect(best.contains("leave it on the main actor at this stage."))
+        #expect(!best.contains("budget"))
+    }
+
     @Test func findingsOfTheStepsThatMadeFramesLateComeFirst() throws {
         let markdown = MarkdownReport(result: try Self.resultWithSource()).render()
         let section = try #require(markdown.range(of: "## What `stagehand scan` found in this code")).upperBound
