@@ -18,7 +18,7 @@ struct ScanCommand: ParsableCommand {
             --scaffold DIR writes DIR/main.swift, a starting workload executable with one workload per candidate: \
             CPU work main-actor code calls (compute steps), CPU work on the main actor (ui), async functions awaited \
             from main-actor code (io), main-actor classes' shared state (subsystems). It prints the target to add to \
-            Package.swift. Fill its <#placeholders#> and it builds.
+            Package.swift. Fill its <#placeholders#> (the compiler refuses the file until each is filled).
             """
     )
 
@@ -77,9 +77,14 @@ struct ScanCommand: ParsableCommand {
         }
         let target = url.standardizedFileURL.lastPathComponent
         let scaffold = result.scaffold(target: target, path: directory)
+        guard scaffold.workloads > 0 else {
+            let nothing = "Found nothing to scaffold: no candidate workload; wrote nothing.\n"
+            FileHandle.standardOutput.write(Data(nothing.utf8))
+            return
+        }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Data(scaffold.mainSwift.utf8).write(to: main)
-        var summary = "Wrote \(main.path): \(scaffold.workloads) workloads"
+        var summary = "Wrote \(main.path): \(scaffold.workloads) workload\(scaffold.workloads == 1 ? "" : "s")"
         if scaffold.left > 0 { summary += " (\(scaffold.left) more candidates listed in its header)" }
         summary += ".\n\nAdd the target to Package.swift:\n\n\(scaffold.packageSnippet)\n\n"
         summary += "Fill its <#placeholders#>, then: swift package --allow-writing-to-package-directory stagehand "

@@ -47,6 +47,12 @@ extension CLITests {
                     return html
                 }
             }
+            // A global function: its workload's variable must not hide it.
+            public func countWords(_ text: String) -> Int {
+                var count = 0
+                for word in text.split(separator: " ") where !word.isEmpty { count += 1 }
+                return count
+            }
             public struct NoteClient: Sendable {
                 public init() {}
                 public func fetch(id: Int) async throws -> Note { Note(text: "") }
@@ -61,6 +67,7 @@ extension CLITests {
                 public var text = ""
                 public func textDidChange(_ text: String) throws {
                     self.text = try Markdown.render(text)
+                    _ = countWords(text)
                     NoteStore.shared.add(Note(text: text))
                     _ = NoteStore.shared.sortedTitles()
                 }
@@ -102,7 +109,11 @@ extension CLITests {
             )
             let main = scaffold.appending(path: "main.swift")
             var source = try String(contentsOf: main, encoding: .utf8)
-            for step in [".compute(\"render\")", ".ui(\"sorted-titles\")", ".io(\"fetch\")", ".state(noteStoreState)"] {
+            let steps = [
+                ".compute(\"render\")", ".compute(\"count-words\")", ".ui(\"sorted-titles\")", ".io(\"fetch\")",
+                ".state(noteStoreWorkloadState)",
+            ]
+            for step in steps {
                 #expect(source.contains(step))
             }
 

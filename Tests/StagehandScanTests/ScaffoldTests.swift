@@ -97,10 +97,11 @@ import Testing
         #expect(main.contains(#".io("save") { await <#a NoteArchive#>.save(<#note: Note#>) }"#))
         #expect(
             main.contains(
-                #"let noteStoreState = Subsystem("note-store") { <#a value holding NoteStore's notes, selection#> }"#
+                #"let noteStoreWorkloadState = Subsystem("note-store") { <#a value holding NoteStore's notes, selection#> }"#
             )
         )
-        #expect(main.contains(#".state(noteStoreState) { state, _ in <#what NoteStore.add(_:) does to that state#> }"#))
+        let stateStep = #".state(noteStoreWorkloadState) { state, _ in <#what NoteStore.add(_:) does to that state#> }"#
+        #expect(main.contains(stateStep))
         // `wordCount(_:)` is internal: the scaffold says what to change.
         #expect(main.contains("It is internal: make it `package`"))
         #expect(main.contains("import Module\nimport StagehandCLI\n"))

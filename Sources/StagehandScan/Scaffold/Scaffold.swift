@@ -51,7 +51,8 @@ public struct Scaffold: Sendable {
 
         var names = Names()
         var source = Self.header(chosen, leftOut: leftOut, snippet: packageSnippet, path: path)
-        source += (importable + ["StagehandCLI"]).map { "import \($0)\n" }.joined()
+        // Foundation for the values placeholders ask for (`Data`, `URL`, `Date`).
+        source += (["Foundation"] + importable + ["StagehandCLI"]).map { "import \($0)\n" }.joined()
         var variables: [String] = []
         var kind: ScaffoldCandidate.Kind?
         for candidate in chosen {
@@ -215,8 +216,10 @@ public struct Scaffold: Sendable {
             var camel =
                 (parts.first.map(String.init) ?? "workload")
                 + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-            if camel.first?.isNumber == true || Self.keywords.contains(camel) { camel = "workload" + camel.capitalized }
-            return unique(camel, in: &variables, separator: "")
+            if camel.first?.isNumber == true { camel = "workload" + camel }
+            // Always suffixed: `render` would hide the global function `render(_:)` the workload calls, and no
+            // keyword ends in "Workload".
+            return unique(camel + "Workload", in: &variables, separator: "")
         }
 
         private func unique(_ base: String, in taken: inout Set<String>, separator: String) -> String {
@@ -229,12 +232,5 @@ public struct Scaffold: Sendable {
             taken.insert(name)
             return name
         }
-
-        private static let keywords: Set<String> = [
-            "init", "deinit", "default", "func", "let", "var", "class", "struct", "enum", "protocol", "import",
-            "return",
-            "if", "else", "for", "while", "switch", "case", "in", "is", "as", "self", "super", "true", "false", "nil",
-            "try", "throw", "throws", "await", "async", "repeat", "do", "catch", "where", "static", "operator",
-        ]
     }
 }
