@@ -17,9 +17,10 @@ import PackagePlugin
 /// through another target; `list` runs on every one. `profile` writes to `Reports/` in the package unless given
 /// `--output`. Paths in the arguments are relative to the package directory.
 ///
-/// `swift package stagehand scan [--json]` is the static advisor instead: it builds Stagehand's `stagehand-scan`
-/// product (swift-syntax, once, minutes in release; nothing else the plugin runs needs it) and scans the package
-/// directory, or the path given.
+/// `swift package stagehand scan [--json | --markdown] [--strict] [PATH]` is the static advisor instead: it builds
+/// Stagehand's `stagehand-scan` product (swift-syntax, once, minutes in release; nothing else the plugin runs needs
+/// it) and scans the package directory, or the path given. With `--scaffold DIR` (and
+/// `--allow-writing-to-package-directory`) it writes a starting workload executable into DIR, inside the package.
 @main
 struct StagehandCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {

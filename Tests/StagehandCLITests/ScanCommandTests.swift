@@ -33,10 +33,37 @@ extension CLITests {
             #expect(run.stderr.contains("no such directory"))
         }
 
-        /// The app a scaffold is written for: one candidate of each kind, all public so the scaffold can call them.
+        @Test func aScaffoldDirectoryThatCannotHoldTheTargetExits64AndWritesNothing() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let sources = directory.appending(path: "Sources/Notes")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try Data(Self.notes.utf8).write(to: sources.appending(path: "Notes.swift"))
+            let file = directory.appending(path: "README.md")
+            try Data("notes".utf8).write(to: file)
+            let outside = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: outside) }
+
+            // A file; a directory outside the package, which its Package.swift cannot name; a target's own sources.
+            let refusals = [
+                (file.path, "is a file"), (outside.path, "is not inside the scanned directory"),
+                (sources.path, "holds Swift sources (Notes.swift)"),
+            ]
+            for (scaffold, message) in refusals {
+                let run = try await StagehandProcess.run("scan", directory.path, "--scaffold", scaffold)
+                #expect(run.status == 64, "\(scaffold)")
+                #expect(run.stderr.contains(message), "\(run.stderr)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: outside.appending(path: "main.swift").path))
+            #expect(!FileManager.default.fileExists(atPath: sources.appending(path: "main.swift").path))
+        }
+
+        /// The app a scaffold is written for: one candidate of each kind, and each shape of call a step can need
+        /// (an instance made on main, an instance in the body, a generic result, an `inout` argument, a type written
+        /// over two lines), all public so the scaffold can call them.
         static let notes = """
             import Foundation
-            public struct Note: Sendable {
+            public struct Note: Sendable, Codable {
                 public var text: String
                 public init(text: String) { self.text = text }
             }
@@ -63,11 +90,54 @@ extension CLITests {
                 public func add(_ note: Note) { notes.append(note) }
                 public func sortedTitles() -> [String] { notes.map(\\.text).sorted() }
             }
+            // Main-actor, with a nonisolated method: a compute step's body cannot reach `Highlighter.shared`.
+            @MainActor public final class Highlighter {
+                public static let shared = Highlighter()
+                nonisolated public func highlight(_ text: String) -> [String] {
+                    var words: [String] = []
+                    for word in text.split(separator: " ") { words.append(String(word)) }
+                    return words
+                }
+            }
+            // `shared` is an instance's: not `Tokenizer.shared`.
+            public struct Tokenizer: Sendable {
+                public var shared = false
+                public init() {}
+                public func tokenize(_ text: String) -> [Substring] {
+                    var tokens: [Substring] = []
+                    for token in text.split(separator: " ") { tokens.append(token) }
+                    return tokens
+                }
+            }
+            public enum Codec {
+                public static func decode<T: Decodable>(_ data: Data) throws -> T {
+                    try JSONDecoder().decode(T.self, from: data)
+                }
+                public static func decodePage<T: Decodable>(_ data: Data) throws -> (T, next: URL?) {
+                    (try JSONDecoder().decode(T.self, from: data), nil)
+                }
+                public static func sortInPlace(_ items: inout [String]) { items.sort() }
+                public static func total(
+                    _ table: [String:
+                        Int]
+                ) -> Int {
+                    var sum = 0
+                    for (_, count) in table { sum += count }
+                    return sum
+                }
+            }
             @MainActor public final class NoteEditor {
                 public var text = ""
                 public func textDidChange(_ text: String) throws {
                     self.text = try Markdown.render(text)
                     _ = countWords(text)
+                    _ = Highlighter.shared.highlight(text)
+                    _ = Tokenizer().tokenize(text)
+                    let note: Note = try Codec.decode(Data())
+                    let _: (Note, next: URL?) = try Codec.decodePage(Data())
+                    var titles = [note.text]
+                    Codec.sortInPlace(&titles)
+                    _ = Codec.total([:])
                     NoteStore.shared.add(Note(text: text))
                     _ = NoteStore.shared.sortedTitles()
                 }
@@ -78,6 +148,12 @@ extension CLITests {
         /// What a user would write in each placeholder the scaffold of ``notes`` leaves.
         static let filled = [
             "<#text: String#>": "\"# Notes\"",
+            "<#a Tokenizer#>": "Tokenizer()",
+            "<#data: Data#>": "Data()",
+            "<#T: Decodable#>": "Note",
+            "<#(T, next: URL?) where T: Decodable#>": "(Note, next: URL?)",
+            "<#items: [String]#>": "[\"b\", \"a\"]",
+            "<#table: [String: Int]#>": "[\"a\": 1]",
             "<#a NoteClient#>": "NoteClient()",
             "<#id: Int#>": "1",
             "<#a value holding NoteStore's notes#>": "[Note]()",
@@ -109,9 +185,13 @@ extension CLITests {
             )
             let main = scaffold.appending(path: "main.swift")
             var source = try String(contentsOf: main, encoding: .utf8)
+            #expect(run.stdout.contains(#"path: "Stagehand/NotesWorkloads""#), "relative to the package: \(run.stdout)")
             let steps = [
                 ".compute(\"render\")", ".compute(\"count-words\")", ".ui(\"sorted-titles\")", ".io(\"fetch\")",
-                ".state(noteStoreWorkloadState)",
+                ".state(noteStoreWorkloadState)", "let highlighterHighlightWorkloadInstance = Highlighter.shared",
+                "<#a Tokenizer#>.tokenize(", "as <#T: Decodable#>",
+                "as <#(T, next: URL?) where T: Decodable#>", "Codec.sortInPlace(&items)",
+                "Codec.total(<#table: [String: Int]#>)",
             ]
             for step in steps {
                 #expect(source.contains(step))

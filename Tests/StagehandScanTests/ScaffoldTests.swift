@@ -114,6 +114,81 @@ import Testing
         #expect(main.split(separator: "\n").allSatisfy { $0.count <= 120 || $0.contains("<#") })
     }
 
+    /// Each shape of call a step's body can need, written as the compiler accepts it once the placeholders are filled
+    /// (which the CLI tests compile).
+    @Test func eachShapeOfCallIsWrittenSoThatItCompiles() {
+        let shapes = """
+            import Foundation
+            @MainActor public final class Highlighter {
+                public static let shared = Highlighter()
+                nonisolated public func highlight(_ text: String) -> [String] { text.split(separator: " ").map(String.init).sorted() }
+            }
+            public struct Tokenizer {
+                public var shared = false
+                public func tokenize(_ text: String) -> [Substring] { text.split(separator: " ").sorted() }
+            }
+            public enum Codec {
+                public static func decode<T: Decodable>(_ data: Data) throws -> T { try JSONDecoder().decode(T.self, from: data) }
+                public static func sortInPlace(_ items: inout [String]) { items.sort() }
+                public static func decodePage<T: Decodable>(_ data: Data) throws -> (
+                    T, next: URL?
+                ) { (try JSONDecoder().decode(T.self, from: data), nil) }
+                public static func total(
+                    _ table: [String:
+                        Int]
+                ) -> Int { table.values.sorted().first ?? 0 }
+            }
+            @MainActor final class Editor {
+                func edit(_ text: String) throws {
+                    _ = Highlighter.shared.highlight(text)
+                    _ = Tokenizer().tokenize(text)
+                    let value: Int = try Codec.decode(Data())
+                    let _: (Int, next: URL?) = try Codec.decodePage(Data())
+                    var items = [text]
+                    Codec.sortInPlace(&items)
+                    _ = Codec.total([text: value])
+                }
+            }
+            """
+        let main = scan(["Sources/Notes/Shapes.swift": shapes]).scaffold(target: "W", path: "W").mainSwift
+        // A main-actor class's instance is made on main, before the workload, and captured.
+        #expect(main.contains("let highlighterHighlightWorkloadInstance = Highlighter.shared\n"))
+        #expect(
+            main.contains(
+                #".compute("highlight") { _ = highlighterHighlightWorkloadInstance.highlight(<#text: String#>) }"#
+            )
+        )
+        // `shared` is the instance's own property here, not the type's.
+        #expect(main.contains(#".compute("tokenize") { _ = <#a Tokenizer#>.tokenize(<#text: String#>) }"#))
+        #expect(main.contains(#"{ _ = try Codec.decode(<#data: Data#>) as <#T: Decodable#> }"#))
+        #expect(main.contains(#"as <#(T, next: URL?) where T: Decodable#> }"#))
+        #expect(
+            main.contains(
+                """
+                        .compute("sort-in-place") {
+                            var items = <#items: [String]#>
+                            Codec.sortInPlace(&items)
+                        }
+                """
+            )
+        )
+        #expect(main.contains(#"{ _ = Codec.total(<#table: [String: Int]#>) }"#))
+    }
+
+    @Test func aSubsystemIsNotToldToMakeItsClassPackage() {
+        let app = """
+            @MainActor final class Store {
+                var items: [Int] = []
+                func add(_ item: Int) { items.append(item) }
+            }
+            @MainActor final class A { func a(_ store: Store) { store.add(1) } }
+            @MainActor final class B { func b(_ store: Store) { store.add(2) } }
+            """
+        let main = scan(["Sources/App/Store.swift": app]).scaffold(target: "W", path: "W").mainSwift
+        #expect(main.contains(".state(storeWorkloadState)"))
+        #expect(!main.contains("It is internal"))
+    }
+
     @Test func namesAreKebabCase() {
         #expect(CandidateFinder.kebab("NotePreview-render") == "note-preview-render")
         #expect(CandidateFinder.kebab("URLLoader-loadAll") == "url-loader-load-all")

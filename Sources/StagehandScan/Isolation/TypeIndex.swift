@@ -18,6 +18,8 @@ struct TypeIndex {
         var storedProperties: Set<String> = []
         /// Every member name: properties and methods, in the declaration and its extensions.
         var members: Set<String> = []
+        /// The `static` and `class` members' names among them: `shared`.
+        var staticMembers: Set<String> = []
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -38,7 +40,8 @@ struct TypeIndex {
             types[name] = declaration
         }
         for (name, members) in collector.extensionMembers {
-            types[name]?.members.formUnion(members)
+            types[name]?.members.formUnion(members.all)
+            types[name]?.staticMembers.formUnion(members.static)
         }
         for (name, conformances) in collector.extensionConformances {
             if types[name]?.file == file { types[name]?.inherits += conformances }
@@ -107,7 +110,8 @@ struct TypeIndex {
     private final class Collector: SyntaxVisitor {
         let file: String
         var declarations: [String: Declaration] = [:]
-        var extensionMembers: [String: Set<String>] = [:]
+        /// What extensions in this file add: all member names, and the static ones.
+        var extensionMembers: [String: (all: Set<String>, static: Set<String>)] = [:]
         var extensionConformances: [String: [String]] = [:]
         var globalActors: Set<String> = []
 
@@ -138,7 +142,9 @@ struct TypeIndex {
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let name = Syntax(node.extendedType).typeName
-            extensionMembers[name, default: []].formUnion(Self.members(of: node.memberBlock).all)
+            let members = Self.members(of: node.memberBlock)
+            extensionMembers[name, default: ([], [])].all.formUnion(members.all)
+            extensionMembers[name, default: ([], [])].static.formUnion(members.static)
             extensionConformances[name, default: []] += Self.inherited(node.inheritanceClause)
             return .visitChildren
         }
@@ -152,14 +158,15 @@ struct TypeIndex {
         ) -> SyntaxVisitorContinueKind {
             let names = attributes.names
             if names.contains("globalActor") { globalActors.insert(name) }
-            let (stored, all) = Self.members(of: members)
+            let found = Self.members(of: members)
             declarations[name] = Declaration(
                 kind: kind,
                 file: file,
                 attributes: names,
                 inherits: Self.inherited(inheritance),
-                storedProperties: stored,
-                members: all
+                storedProperties: found.stored,
+                members: found.all,
+                staticMembers: found.static
             )
             return .visitChildren
         }
@@ -168,13 +175,19 @@ struct TypeIndex {
             clause?.inheritedTypes.map { Syntax($0.type).typeName } ?? []
         }
 
-        /// The stored properties and all member names declared directly in `block`.
-        static func members(of block: MemberBlockSyntax) -> (stored: Set<String>, all: Set<String>) {
+        /// The stored properties, all member names, and the static ones, declared directly in `block`.
+        static func members(of block: MemberBlockSyntax) -> (stored: Set<String>, all: Set<String>, static: Set<String>)
+        {
             var stored: Set<String> = []
             var all: Set<String> = []
+            var statics: Set<String> = []
+            func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+                modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+            }
             for member in block.members {
                 if let function = member.decl.as(FunctionDeclSyntax.self) {
                     all.insert(function.name.text)
+                    if isStatic(function.modifiers) { statics.insert(function.name.text) }
                 } else if let variable = member.decl.as(VariableDeclSyntax.self) {
                     for binding in variable.bindings {
                         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -190,14 +203,15 @@ struct TypeIndex {
                                 }
                                 return true  // `var x: Int { … }`: a getter
                             } ?? false
-                        let isStatic = variable.modifiers.contains {
-                            $0.name.text == "static" || $0.name.text == "class"
+                        if isStatic(variable.modifiers) {
+                            statics.insert(name)
+                        } else if !computed {
+                            stored.insert(name)
                         }
-                        if !computed, !isStatic { stored.insert(name) }
                     }
                 }
             }
-            return (stored, all)
+            return (stored, all, statics)
         }
     }
 }

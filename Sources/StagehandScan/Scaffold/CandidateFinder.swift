@@ -64,10 +64,16 @@ enum CandidateFinder {
                     && $0.declaration.symbol.hasPrefix(state.symbol + ".")
             }
             let users = methods.map { method in
-                (method, (callsTo[method.declaration.symbol] ?? []).filter { !$0.symbol.hasPrefix(state.symbol + ".") })
+                Use(
+                    method: method,
+                    callers: (callsTo[method.declaration.symbol] ?? []).filter {
+                        !$0.symbol.hasPrefix(state.symbol + ".")
+                    }
+                )
             }
-            let places = Set(users.flatMap { $0.1.map(\.symbol) })
-            guard places.count >= 2, let (method, _) = users.max(by: { $0.1.count < $1.1.count }) else { continue }
+            let places = Set(users.flatMap { $0.callers.map(\.symbol) })
+            guard places.count >= 2, let method = users.max(by: { $0.callers.count < $1.callers.count })?.method
+            else { continue }
             var candidate = candidate(
                 .state,
                 method,
@@ -83,6 +89,12 @@ enum CandidateFinder {
             candidates.append(candidate)
         }
         return candidates
+    }
+
+    /// A main-actor class's method, and the calls to it from outside the class.
+    private struct Use {
+        var method: FunctionIndex.Entry
+        var callers: [FunctionIndex.Site]
     }
 
     /// Whether `entry` may be offered at all: a named function or initializer of code a workload can import.
@@ -120,24 +132,40 @@ enum CandidateFinder {
         // The types before the function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`.
         let beforeParenthesis = declaration.symbol.prefix { $0 != "(" }
         let typePath = beforeParenthesis.split(separator: ".").dropLast().joined(separator: ".")
-        let arguments = entry.parameters.filter { !$0.hasDefault }.map { parameter in
-            let placeholder = "<#\(parameter.name): \(parameter.type)#>"
-            return parameter.label == "_" ? placeholder : "\(parameter.label): \(placeholder)"
-        }
-        let argumentList = "(" + arguments.joined(separator: ", ") + ")"
-        let call: String
+        let receiver: ScaffoldCall.Receiver
+        let function: String
         if entry.name == "init" {
-            call = typePath + argumentList
+            (receiver, function) = (.none, typePath)
         } else if typePath.isEmpty {
-            call = entry.name + argumentList
+            (receiver, function) = (.none, entry.name)
         } else if entry.traits.isStatic {
-            call = "\(typePath).\(entry.name)\(argumentList)"
+            (receiver, function) = (.none, "\(typePath).\(entry.name)")
         } else {
             let instance = entry.traits.typeHasShared ? "\(typePath).shared" : "<#a \(typePath)#>"
-            call = "\(instance).\(entry.name)\(argumentList)"
+            // A `compute` body is nonisolated: a main-actor type's instance comes from main.swift's top level.
+            let isCaptured = kind == .compute && entry.traits.typeIsMainActor
+            receiver = isCaptured ? .captured(instance, type: typePath) : .inBody(instance)
+            function = entry.name
         }
+        var variables: [String] = []
+        let arguments = entry.parameters.filter { !$0.hasDefault }.map { parameter in
+            let placeholder = "<#\(parameter.name): \(parameter.type)#>"
+            var value = placeholder
+            if parameter.isInout {
+                variables.append("var \(parameter.name) = \(placeholder)")
+                value = "&\(parameter.name)"
+            }
+            return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+        }
+        let call = ScaffoldCall(
+            receiver: receiver,
+            function: function,
+            arguments: arguments,
+            variables: variables,
+            resultType: entry.traits.unfixedResult.map { "<#\($0)#>" }
+        )
         let owner = typePath.split(separator: ".").last.map(String.init)
-        let function = entry.name == "init" ? nil : entry.name
+        let method = entry.name == "init" ? nil : entry.name
         return ScaffoldCandidate(
             kind: kind,
             declaration: declaration,
@@ -147,8 +175,8 @@ enum CandidateFinder {
             returnsValue: entry.traits.returnsValue,
             isVisibleToOtherModules: entry.traits.isVisibleToOtherModules,
             why: why,
-            workloadName: kebab([owner, function].compactMap { $0 }.joined(separator: "-")),
-            stepLabel: kebab(function ?? owner ?? "init"),
+            workloadName: kebab([owner, method].compactMap { $0 }.joined(separator: "-")),
+            stepLabel: kebab(method ?? owner ?? "init"),
             state: nil,
             rank: rank
         )

@@ -18,14 +18,13 @@ public struct Scaffold: Sendable {
     ///   - target: the executable target's name (`AppWorkloads`).
     ///   - path: its directory, relative to the package (`Stagehand/AppWorkloads`).
     init(candidates: [ScaffoldCandidate], target: String, path: String) {
-        let order = ScaffoldCandidate.Kind.allCases
+        // By kind, the strongest first; then by place, so that equal ranks always come out in one order.
         let sorted = candidates.sorted { lhs, rhs in
-            let (left, right) = (order.firstIndex(of: lhs.kind)!, order.firstIndex(of: rhs.kind)!)
-            return (left, -lhs.rank, lhs.declaration.file, lhs.declaration.line)
-                < (right, -rhs.rank, rhs.declaration.file, rhs.declaration.line)
+            (lhs.kind, -lhs.rank, lhs.declaration.file, lhs.declaration.line)
+                < (rhs.kind, -rhs.rank, rhs.declaration.file, rhs.declaration.line)
         }
         // The strongest of each kind first, then the next of each, so a large app's scaffold shows every kind.
-        var byKind = order.map { kind in sorted.filter { $0.kind == kind }[...] }
+        var byKind = ScaffoldCandidate.Kind.allCases.map { kind in sorted.filter { $0.kind == kind }[...] }
         var chosen: [ScaffoldCandidate] = []
         while chosen.count < Self.limit, byKind.contains(where: { !$0.isEmpty }) {
             for index in byKind.indices where chosen.count < Self.limit {
@@ -34,7 +33,8 @@ public struct Scaffold: Sendable {
         }
         let leftOut = byKind.flatMap { $0 }
         chosen.sort { lhs, rhs in
-            (order.firstIndex(of: lhs.kind)!, -lhs.rank) < (order.firstIndex(of: rhs.kind)!, -rhs.rank)
+            (lhs.kind, -lhs.rank, lhs.declaration.file, lhs.declaration.line)
+                < (rhs.kind, -rhs.rank, rhs.declaration.file, rhs.declaration.line)
         }
         workloads = chosen.count
         left = leftOut.count
@@ -145,30 +145,20 @@ public struct Scaffold: Sendable {
 
     private static func workload(_ candidate: ScaffoldCandidate, variable: String, name: String) -> String {
         var comment = candidate.why
-        if candidate.module?.kind == .library, !candidate.isVisibleToOtherModules {
+        if candidate.kind != .state, candidate.module?.kind == .library, !candidate.isVisibleToOtherModules {
             comment += " It is internal: make it `package`, and its type too."
         }
         var out = wrapped(comment, prefix: "/// ").joined(separator: "\n") + "\n"
-        let tryWord = candidate.isThrowing ? "try " : ""
-        let discard = candidate.returnsValue ? "_ = " : ""
         let step: String
-        var subsystem = ""
-        switch candidate.kind {
-        case .compute:
-            step = ".compute(\"\(candidate.stepLabel)\") { \(discard)\(tryWord)\(candidate.call) }"
-        case .ui:
-            step = ".ui(\"\(candidate.stepLabel)\") { \(discard)\(tryWord)\(candidate.call) }"
-        case .io:
-            step = ".io(\"\(candidate.stepLabel)\") { \(discard)\(tryWord)await \(candidate.call) }"
-        case .state:
-            let state = candidate.state!
+        let description: String
+        if candidate.kind == .state, let state = candidate.state {
             let stateVariable = variable + "State"
             let note =
                 "A subsystem's state is a value the harness keeps on main, then in an actor of its own: give it the "
                 + "state `\(state.name)` keeps (\(Self.listed(state.properties.map { "`\($0)`" }))), not the "
                 + "main-actor class itself."
-            subsystem = wrapped(note, prefix: "/// ").joined(separator: "\n") + "\n"
-            subsystem += """
+            out += wrapped(note, prefix: "/// ").joined(separator: "\n") + "\n"
+            out += """
                 let \(stateVariable) = Subsystem("\(name)") { <#a value holding \(state.name)'s \
                 \(Self.listed(state.properties))#> }
 
@@ -176,15 +166,32 @@ public struct Scaffold: Sendable {
                 """
             step =
                 ".state(\(stateVariable)) { state, _ in <#what \(candidate.declaration.symbol) does to that state#> }"
+            description = "\(state.symbol)'s shared state, as a subsystem."
+        } else {
+            let instance = variable + "Instance"
+            if case .captured(let value, let type) = candidate.call.receiver {
+                let note =
+                    "Made here, on the main actor: `\(type)` is main-actor, so a `compute` step's body can call its "
+                    + "nonisolated methods but cannot make one or reach its `shared`."
+                out += wrapped(note, prefix: "/// ").joined(separator: "\n") + "\n"
+                out += "let \(instance) = \(value)\n\n"
+            }
+            let effects =
+                (candidate.returnsValue ? "_ = " : "") + (candidate.isThrowing ? "try " : "")
+                + (candidate.kind == .io ? "await " : "")
+            let lines = candidate.call.variables + [effects + candidate.call.expression(receiver: instance)]
+            let body =
+                lines.count == 1
+                ? "{ \(lines[0]) }"
+                : "{\n" + lines.map { "            \($0)\n" }.joined() + "        }"
+            step = ".\(candidate.kind)(\"\(candidate.stepLabel)\") \(body)"
+            switch candidate.kind {
+            case .compute: description = "\(candidate.declaration.symbol): CPU work main-actor code calls."
+            case .ui:
+                description = "\(candidate.declaration.symbol): CPU work on the main actor, measured where it runs."
+            case .io, .state: description = "\(candidate.declaration.symbol), awaited from main-actor code."
+            }
         }
-        let description: String
-        switch candidate.kind {
-        case .compute: description = "\(candidate.declaration.symbol): CPU work main-actor code calls."
-        case .ui: description = "\(candidate.declaration.symbol): CPU work on the main actor, measured where it runs."
-        case .io: description = "\(candidate.declaration.symbol), awaited from main-actor code."
-        case .state: description = "\(candidate.state!.symbol)'s shared state, as a subsystem."
-        }
-        out += subsystem
         out += """
             let \(variable) = CodeWorkload(
                 "\(name)",

@@ -2,8 +2,8 @@
 /// doing CPU work that main-actor code calls, an async function main-actor code awaits, or a main-actor class's
 /// shared state.
 struct ScaffoldCandidate: Sendable {
-    /// The step the candidate becomes.
-    enum Kind: Sendable, CaseIterable {
+    /// The step the candidate becomes, in the order a scaffold writes them.
+    enum Kind: Int, Sendable, CaseIterable, Comparable {
         /// A synchronous, non-main-actor function doing CPU work, called from main-actor code: on main until the
         /// `offloaded` stage moves it.
         case compute
@@ -13,15 +13,17 @@ struct ScaffoldCandidate: Sendable {
         case io
         /// A main-actor class's stored mutable state, used from several places.
         case state
+
+        static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     var kind: Kind
     /// For `state`, the class's method the app calls most.
     var declaration: Declaration
     var module: Project.Module?
-    /// The call as a step's body writes it, with a placeholder for each argument and for an instance when there is
-    /// no `shared` one: `NotePreview.render(<#markdown: String#>)`. No `try`, `await` or `_ =`.
-    var call: String
+    /// How a step's body calls it: `NotePreview.render(<#markdown: String#>)`, with a placeholder for each argument
+    /// and for an instance when its type has no static `shared`.
+    var call: ScaffoldCall
     var isThrowing: Bool
     var returnsValue: Bool
     /// Callable from the workload executable's module as it is (`public`, `open`, `package`).

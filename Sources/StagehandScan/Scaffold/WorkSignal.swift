@@ -14,15 +14,13 @@ struct WorkSignal: Sendable, Hashable, Comparable {
     /// The method or initializer names that show it; empty for the signs the walk finds by syntax (loops, blocking
     /// calls).
     let names: Set<String>
+    /// Whether the sign is the function's name rather than its body (``named(_:)``).
+    var isFromName = false
 
     /// The strongest first, what the body does before what the name says.
     static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.isFromName ? 1 : 0, rhs.weight, lhs.meaning) < (rhs.isFromName ? 1 : 0, lhs.weight, rhs.meaning)
     }
-
-    /// Whether the sign is the function's name rather than its body (``named(_:)``).
-    var isFromName: Bool { meaning.hasPrefix(Self.namedPrefix) }
-    private static let namedPrefix = "is named for work"
 
     static let loops = WorkSignal(meaning: "loops", weight: 2, names: [])
     static let readsSynchronously = WorkSignal(meaning: "reads or waits synchronously", weight: 2, names: [])
@@ -60,7 +58,7 @@ struct WorkSignal: Sendable, Hashable, Comparable {
     static func named(_ name: String) -> WorkSignal? {
         let words = CandidateFinder.kebab(name).split(separator: "-")
         guard let word = words.first(where: { workWords.contains(String($0)) }) else { return nil }
-        return WorkSignal(meaning: "\(namedPrefix) (`\(word)`)", weight: 2, names: [])
+        return WorkSignal(meaning: "is named for work (`\(word)`)", weight: 2, names: [], isFromName: true)
     }
 
     /// Every sign in `body`, once each, the strongest first. A walk of collections twice counts twice toward the

@@ -145,7 +145,14 @@ final class FileScanner: SyntaxVisitor {
         let isMember = current.kind == .type || current.kind == .file
         enterMember("\(node.name.text)(\(labels))", node.attributes, node.modifiers)
         if isMember {
-            index(node.name.text, node.signature, at: Syntax(node), body: node.body, modifiers: node.modifiers)
+            index(
+                node.name.text,
+                node.signature,
+                at: Syntax(node),
+                body: node.body,
+                modifiers: node.modifiers,
+                generics: node.genericParameterClause
+            )
         }
         if !signatureIsDictated(node), node.signature.effectSpecifiers?.asyncSpecifier == nil {
             checkCompletionHandlers(node.signature.parameterClause)
@@ -240,14 +247,21 @@ final class FileScanner: SyntaxVisitor {
         _ signature: FunctionSignatureSyntax,
         at node: Syntax,
         body: CodeBlockSyntax?,
-        modifiers: DeclModifierListSyntax
+        modifiers: DeclModifierListSyntax,
+        generics: GenericParameterClauseSyntax? = nil
     ) {
         let parameters = signature.parameterClause.parameters.map { parameter in
-            FunctionIndex.Parameter(
+            // `inout [String]`: the type is `[String]`, and the call passes a variable.
+            let inoutBase = parameter.type.as(AttributedTypeSyntax.self).flatMap { attributed in
+                attributed.specifiers.contains { $0.trimmedDescription == "inout" } ? attributed.baseType : nil
+            }
+            let type = inoutBase ?? parameter.type
+            return FunctionIndex.Parameter(
                 label: parameter.firstName.text,
                 hasDefault: parameter.defaultValue != nil,
                 name: (parameter.secondName ?? parameter.firstName).text,
-                type: parameter.type.trimmedDescription
+                type: Self.oneLine(type.trimmedDescription),
+                isInout: inoutBase != nil
             )
         }
         let modifierNames = Set(modifiers.map(\.name.text))
@@ -257,7 +271,10 @@ final class FileScanner: SyntaxVisitor {
             returnsValue: name == "init"
                 || signature.returnClause.map { !["Void", "()"].contains($0.type.trimmedDescription) } ?? false,
             isVisibleToOtherModules: !modifierNames.isDisjoint(with: ["public", "open", "package"]),
-            typeHasShared: current.typeName.flatMap { index.types[$0]?.members.contains("shared") } ?? false,
+            typeHasShared: current.typeName.flatMap { index.types[$0]?.staticMembers.contains("shared") } ?? false,
+            // The scope the function is declared in: its type's, or its extension's.
+            typeIsMainActor: current.typeName != nil && scopes[scopes.count - 2].isolation.isMainActor,
+            unfixedResult: Self.unfixedResult(generics, signature),
             work: (body.map(WorkSignal.signals) ?? []) + [WorkSignal.named(name)].compactMap { $0 }
         )
         let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
@@ -279,6 +296,36 @@ final class FileScanner: SyntaxVisitor {
         functions.add(
             .init(declaration: declaration, name: name, type: current.typeName, parameters: parameters, traits: traits)
         )
+    }
+
+    /// The result's type when it names a generic parameter no parameter's type names, which the caller must then
+    /// say: `T: Decodable` of `func decode<T: Decodable>(_ data: Data) -> T`, and
+    /// `(Entity, LinkHandler?) where Entity: Decodable` of `-> (Entity, LinkHandler?)`.
+    private static func unfixedResult(
+        _ generics: GenericParameterClauseSyntax?,
+        _ signature: FunctionSignatureSyntax
+    ) -> String? {
+        guard let generics, let result = signature.returnClause?.type else { return nil }
+        func names(_ node: some SyntaxProtocol) -> Set<String> {
+            Set(
+                node.tokens(viewMode: .sourceAccurate).compactMap { token in
+                    if case .identifier(let name) = token.tokenKind { return name }
+                    return nil
+                }
+            )
+        }
+        let inResult = names(result)
+        let inParameters = names(signature.parameterClause)
+        guard
+            let parameter = generics.parameters.first(where: {
+                inResult.contains($0.name.text) && !inParameters.contains($0.name.text)
+            })
+        else { return nil }
+        let name = parameter.name.text
+        let constraint = parameter.inheritedType.map { "\(name): \(oneLine($0.trimmedDescription))" }
+        let type = oneLine(result.trimmedDescription).replacing("( ", with: "(").replacing(" )", with: ")")
+        guard type != name else { return constraint ?? name }
+        return constraint.map { "\(type) where \($0)" } ?? type
     }
 
     /// The file's source text between two positions.

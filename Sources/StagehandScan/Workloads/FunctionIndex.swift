@@ -8,9 +8,12 @@ struct FunctionIndex: Sendable {
         /// The argument label, `_` for none.
         var label: String
         var hasDefault: Bool
-        /// The name the body uses and the type as written, for a scaffold's placeholder: `markdown`, `String`.
+        /// The name the body uses and the type as written on one line, without `inout`, for a scaffold's
+        /// placeholder: `markdown`, `String`.
         var name: String = ""
         var type: String = ""
+        /// `inout`: a call passes a variable, `&items`.
+        var isInout = false
     }
 
     /// One function or initializer.
@@ -34,8 +37,13 @@ struct FunctionIndex: Sendable {
         var returnsValue = false
         /// `public`, `open` or `package`: callable from another module of its package.
         var isVisibleToOtherModules = false
-        /// Its type has a `shared` member: the instance a call of a method can use (`FeedViewModel.shared`).
+        /// Its type has a static `shared`: the instance a call of a method can use (`FeedViewModel.shared`).
         var typeHasShared = false
+        /// Its type is main-actor: a nonisolated body cannot make an instance or reach `shared`.
+        var typeIsMainActor = false
+        /// The result's type when it names a generic parameter no argument fixes, as a placeholder reads it:
+        /// `T: Decodable` of `func decode<T: Decodable>(_ data: Data) -> T`. A call must name it (`as Feed`).
+        var unfixedResult: String?
         /// The CPU work its body shows: "sorts", "loops" (``WorkSignal``).
         var work: [WorkSignal] = []
     }
