@@ -13,7 +13,8 @@ import Foundation
 //     LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 .build/release/TimeAlone
 //
 // With ordo-one's malloc-interposer preloaded (the allocation counter package-benchmark 1.38 uses), each line also
-// gives the function's allocations per call as that counter reads them.
+// gives the function's allocations per call as that counter reads them. It counts every thread's: a fetch's count
+// includes the loopback server's allocations answering it.
 
 /// Allocations per call as a preloaded malloc-interposer counts them (`malloc_interposer_get_stats`), when it is.
 let interposerStats:
@@ -135,6 +136,13 @@ func measure(
 }
 
 let only = CommandLine.arguments.dropFirst().first  // a workload's name, to time only its steps
+let workloads = ["news-feed", "image-pipeline", "connection-table", "note-preview"]
+if let only, !workloads.contains(only) {
+    FileHandle.standardError.write(
+        Data("error: no workload '\(only)'; one of \(workloads.joined(separator: ", "))\n".utf8)
+    )
+    exit(64)
+}
 
 // Each step's `prepare` runs the workload's steps before it in its interaction (untimed), so its input is the one the
 // app hands it, fresh from the step before.

@@ -13,6 +13,10 @@ enum TightLoop {
     static let secondsPerStep = 0.25
     static let minimumCalls = 5
     static let maximumCalls = 2000
+    /// What the loops add to a stage run's watchdog limit. The loops stop short of the limit
+    /// (``measure(_:inputs:longest:stoppingBy:)``): a step whose calls do not fit in what is left has no figure, and
+    /// the run is never taken for hung.
+    static let allowanceSeconds = 5.0
 
     /// The inputs the warm-up gave each code `compute` step, the first one each: what the loop calls it with.
     final class Inputs: Sendable {
@@ -28,14 +32,24 @@ enum TightLoop {
     }
 
     /// Times every step of `code` that `inputs` has an input for and that is a code `compute` step. A step whose
-    /// function throws is left out.
-    static func measure(_ code: WorkloadCode, inputs: Inputs) -> [TightLoopTiming] {
+    /// function throws is left out, and so is one whose calls do not fit before `deadline`: no call starts that its
+    /// step's longest call so far (`longest`, the step's mean in the run, to begin with) would carry past it.
+    static func measure(
+        _ code: WorkloadCode,
+        inputs: Inputs,
+        longest: [StepTiming.Key: Double],
+        stoppingBy deadline: Instant
+    ) -> [TightLoopTiming] {
         var timings: [TightLoopTiming] = []
-        for (key, input) in inputs.all.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }) {
-            guard code.bodies.indices.contains(key.interaction), code.bodies[key.interaction].indices.contains(key.step),
+        let ordered = inputs.all.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
+        for (key, input) in ordered {
+            guard code.bodies.indices.contains(key.interaction),
+                code.bodies[key.interaction].indices.contains(key.step),
                 case .compute(let function) = code.bodies[key.interaction][key.step]
             else { continue }
-            if let timing = time(function, with: input, key: key) { timings.append(timing) }
+            if let timing = time(function, with: input, key: key, longestMs: longest[key] ?? 0, deadline: deadline) {
+                timings.append(timing)
+            }
         }
         return timings
     }
@@ -43,22 +57,38 @@ enum TightLoop {
     private static func time(
         _ function: @Sendable (any Sendable) throws -> any Sendable,
         with input: any Sendable,
-        key: StepTiming.Key
+        key: StepTiming.Key,
+        longestMs: Double,
+        deadline: Instant
     ) -> TightLoopTiming? {
+        var longest = UInt64(longestMs * 1e6)
+        func fits() -> Bool { Instant.now.nanoseconds &+ longest < deadline.nanoseconds }
         do {
+            guard fits() else { return nil }
+            let first = Instant.now
             _ = try function(input)  // first call: not timed, as a benchmark's warm-up
+            longest = max(longest, Instant.now.nanoseconds(since: first))
             var calls: [UInt64] = []
             let loopStart = Instant.now
             while calls.count < maximumCalls,
                 calls.count < minimumCalls || Instant.now.milliseconds(since: loopStart) < secondsPerStep * 1000
             {
+                guard fits() else { return nil }
                 let start = Instant.now
                 let result = try function(input)
-                calls.append(Instant.now.nanoseconds(since: start))
+                let duration = Instant.now.nanoseconds(since: start)
+                calls.append(duration)
+                longest = max(longest, duration)
                 withExtendedLifetime(result) {}
             }
+            let meanMs = Double(calls.reduce(0, +)) / Double(calls.count) / 1e6
             calls.sort()
-            return TightLoopTiming(key: key, medianMs: Double(calls[calls.count / 2]) / 1e6, calls: calls.count)
+            return TightLoopTiming(
+                key: key,
+                medianMs: Double(calls[calls.count / 2]) / 1e6,
+                meanMs: meanMs,
+                calls: calls.count
+            )
         } catch {
             return nil
         }

@@ -439,11 +439,11 @@ package struct MarkdownReport: Sendable {
                 ratio > 1
                     ? "- In a benchmark loop \(name) takes \(loopMs.reportFormatted) ms; called once per interaction in "
                         + "`\(stage.stage.rawValue)` it took \(inSitu.reportFormatted) ms (×\(ratio.reportFormatted)"
-                        + "\(spreadText)): caches and cores are cold between interactions, so a benchmark of it "
-                        + "understates what the app pays."
+                        + "\(spreadText)), both means: a benchmark of it understates what the app pays. (The usual "
+                        + "cause: caches and cores go cold between interactions.)"
                     : "- In a benchmark loop \(name) takes \(loopMs.reportFormatted) ms; called once per interaction in "
                         + "`\(stage.stage.rawValue)` it took \(inSitu.reportFormatted) ms (×\(ratio.reportFormatted)"
-                        + "\(spreadText)): it ran faster in the app's rhythm than back to back."
+                        + "\(spreadText)), both means: it ran faster in the app's rhythm than back to back."
             )
         }
         return lines.isEmpty ? [] : lines + [""]

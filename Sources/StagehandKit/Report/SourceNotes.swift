@@ -159,21 +159,30 @@ struct SourceNotes: Sendable {
         }
     }
 
-    /// The offloaded declaration and its main-actor calls, as code, indented under the step's item.
+    /// The offloaded declaration and its main-actor calls, as code, indented under the step's item. A declaration
+    /// of an actor or another global actor already leaves main when awaited: it stays as it is, and only its callers
+    /// change (a `@concurrent nonisolated` on it would take it off its actor, and beside a global actor's attribute
+    /// would not compile).
     private static func offloadedCode(_ call: SourceMap.Call) -> String {
         let declaration = call.declaration
         var words = declaration.asyncSignature.split(separator: " ").map(String.init).filter { $0 != "@MainActor" }
-        // `nonisolated` is a modifier: after the attributes (`@discardableResult`, `@available(iOS 18, *)`), before
-        // the first modifier or `func`.
-        if !words.contains("nonisolated"), let first = words.firstIndex(where: Self.startsModifiers.contains) {
-            words.insert("nonisolated", at: first)
-        }
-        let signature = words.joined(separator: " ")
         let throwing = words.contains { $0 == "throws" || $0 == "rethrows" || $0.hasPrefix("throws(") }
-        var lines = [
-            "// \(declaration.file):\(declaration.line), `\(declaration.symbol)`: its body runs on the pool",
-            "@concurrent " + signature,
-        ]
+        var lines: [String]
+        if ["nonisolated", "main-actor"].contains(declaration.isolation) {
+            // `nonisolated` is a modifier: after the attributes (`@discardableResult`, `@available(iOS 18, *)`),
+            // before the first modifier or `func`.
+            if !words.contains("nonisolated"), let first = words.firstIndex(where: Self.startsModifiers.contains) {
+                words.insert("nonisolated", at: first)
+            }
+            lines = [
+                "// \(declaration.file):\(declaration.line), `\(declaration.symbol)`: its body runs on the pool",
+                "@concurrent " + words.joined(separator: " "),
+            ]
+        } else {
+            lines = [
+                "// \(declaration.file):\(declaration.line), `\(declaration.symbol)`: unchanged, it runs on its actor"
+            ]
+        }
         for caller in call.mainActorCallers.prefix(callersShown) {
             lines.append("")
             lines.append(

@@ -76,12 +76,15 @@ public struct StageResult: Codable, Sendable, Equatable {
         return distributions.isEmpty ? nil : LatencySamples.merged(distributions.map(\.mainLoopLatency))
     }
 
-    /// Each code `compute` step's tight-loop median over the stage's repetitions (the median of the runs' medians),
-    /// by step; empty where no run timed one.
+    /// Each code `compute` step's mean call in a tight loop over the stage's repetitions (the median of the runs'
+    /// means, so that it compares with the step's mean in the runs; a run recorded before means were is read by its
+    /// median), by step; empty where no run timed one.
     package var tightLoop: [StepTiming.Key: Double] {
-        var medians: [StepTiming.Key: [Double]] = [:]
-        for timing in repetitions.compactMap(\.tightLoop).joined() { medians[timing.key, default: []].append(timing.medianMs) }
-        return medians.mapValues { $0.sorted()[$0.count / 2] }
+        var means: [StepTiming.Key: [Double]] = [:]
+        for timing in repetitions.compactMap(\.tightLoop).joined() {
+            means[timing.key, default: []].append(timing.meanMs ?? timing.medianMs)
+        }
+        return means.mapValues { $0.sorted()[$0.count / 2] }
     }
 
     /// The stage's mean duration of each step, over its repetitions.

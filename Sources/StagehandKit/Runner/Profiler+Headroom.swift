@@ -51,7 +51,8 @@ extension Profiler {
                 in: file,
                 interruption: interruption,
                 repetition: 1,
-                seed: options.seed
+                seed: options.seed,
+                timesTightLoop: false  // a probe answers one question: whether the stage met the budget
             )
             let met = tree.meetsBudget(StageResult(stage: stage, repetitions: [run]), workload: probe)
             progress(.headroomProbe(stage, multiplier: multiplier, met: met, durationSeconds: probe.durationSeconds))

@@ -89,6 +89,9 @@ package struct Profiler: Sendable {
 
     /// One run of `stage` of `workload` (written to `workloadFile`) in a child process under the watchdog. Its result
     /// file is named after the workload file, the stage and the repetition, so no run can read another's.
+    ///
+    /// - Parameter timesTightLoop: whether the run also times code `compute` steps alone in a tight loop, as the
+    ///   profile's runs of the first stage do (when asked); a headroom probe does not.
     func runOnce(
         _ stage: Stage,
         of workload: Workload,
@@ -96,7 +99,8 @@ package struct Profiler: Sendable {
         interruption: Interruption,
         repetition: Int,
         seed: UInt64,
-        traceFile: URL? = nil
+        traceFile: URL? = nil,
+        timesTightLoop: Bool = true
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
             .appendingPathExtension("\(stage.rawValue)-\(repetition).result.json")
@@ -112,7 +116,7 @@ package struct Profiler: Sendable {
             cores: options.cores,
             allocator: options.allocator,
             ioSemantics: options.ioSemantics,
-            tightLoop: options.tightLoop && stage == options.stages.first && workload.hasCodeCompute
+            tightLoop: timesTightLoop && options.tightLoop && stage == options.stages.first && workload.hasCodeCompute
         )
         .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
     }

@@ -10,12 +10,15 @@ package enum StageChild {
 
     /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the warm-up run and
     /// the measured run, each with its drain, plus a grace period for process start-up and a run end delayed by a
-    /// long step.
-    static func watchdogSeconds(forDuration durationSeconds: Double) -> Double {
+    /// long step, plus the tight loops' allowance when the run times them (``TightLoop``).
+    static func watchdogSeconds(forDuration durationSeconds: Double, tightLoop: Bool = false) -> Double {
         let warmUp = min(warmUpSeconds, durationSeconds)
         return warmUp + MainLoop.drainSeconds(forDuration: warmUp) + durationSeconds
-            + MainLoop.drainSeconds(forDuration: durationSeconds) + 5
+            + MainLoop.drainSeconds(forDuration: durationSeconds) + 5 + (tightLoop ? TightLoop.allowanceSeconds : 0)
     }
+
+    /// How long before its watchdog's limit a child stops starting tight-loop calls: time to write its result.
+    static let resultWritingSeconds = 1.0
 
     /// The warm-up of `workload`: arrivals for ``warmUpSeconds``, periodic and 4 to 10 per second, so every
     /// interaction arrives at least once and an overloaded workload builds little backlog. At its drain limit the
@@ -94,8 +97,20 @@ package enum StageChild {
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))
         }
-        // After the measured run, so that it warms nothing the run measured.
-        let tightLoop = tightLoopInputs.map { TightLoop.measure(code, inputs: $0) }
+        // After the measured run, so that it warms nothing the run measured; stopping short of the watchdog's limit, so
+        // that a slow function costs the loop its figure, never the run its result.
+        let tightLoop = tightLoopInputs.map { inputs in
+            let deadline = invocation.deadlineUptimeNanoseconds.map {
+                Instant(nanoseconds: $0 &- UInt64(resultWritingSeconds * 1e9))
+            }
+            let longest = Dictionary(outcome.stepTimings.map { ($0.key, $0.meanMs) }, uniquingKeysWith: max)
+            return TightLoop.measure(
+                code,
+                inputs: inputs,
+                longest: longest,
+                stoppingBy: deadline ?? Instant(nanoseconds: .max)
+            )
+        }
         var distributions = outcome.distributions
         if invocation.repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
         let result = RepetitionResult(

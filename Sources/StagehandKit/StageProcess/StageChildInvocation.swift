@@ -92,7 +92,7 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         durationSeconds: Double,
         interruption: Interruption? = nil
     ) async throws -> RepetitionResult {
-        let limit = StageChild.watchdogSeconds(forDuration: durationSeconds)
+        let limit = StageChild.watchdogSeconds(forDuration: durationSeconds, tightLoop: tightLoop)
         var invocation = self
         invocation.deadlineUptimeNanoseconds = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)
         func failed(_ status: StageStatus, _ failure: String) -> RepetitionResult {

@@ -136,6 +136,25 @@ import Testing
         #expect(!migration.contains("GalleryViewModel.display"))
     }
 
+    /// A declaration on an actor of its own (an actor's method, a global actor's) already leaves main when awaited:
+    /// only its callers change, never the declaration into `@concurrent nonisolated`.
+    @Test func anActorsDeclarationIsLeftOnItsActor() throws {
+        let onActor = Self.scanJSON.replacingOccurrences(
+            of: #""isolation": "nonisolated", "isolationReason": "x", "async": false,"#,
+            with: #""isolation": "global-actor", "isolationReason": "x", "async": false,"#
+        )
+        var result = try Fixtures.imagePipeline()
+        let url = try Self.scanFile(onActor)
+        defer { try? FileManager.default.removeItem(at: url) }
+        result.source = try SourceMap.read(scanFile: url, workload: result.spec)
+        let notes = try #require(SourceNotes(result: result))
+        let migration = notes.migration(at: .offloaded).joined(separator: "\n")
+        #expect(migration.contains("it runs on its own actor (x), so it leaves main once it is `await`ed."))
+        #expect(migration.contains("`PhotoDecoder.decode(_:)`: unchanged, it runs on its actor"))
+        #expect(migration.contains("try await PhotoDecoder.decode(data)"))
+        #expect(!migration.contains("@concurrent @discardableResult"))
+    }
+
     /// The finding in the caller of the step with the most hitch time comes first, whatever its line.
     /// At the verdict's stage the notes may say the stage meets the budget; at the best stage measured, when none
     /// met it, they must not.

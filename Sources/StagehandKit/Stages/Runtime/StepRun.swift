@@ -132,8 +132,9 @@ struct StepRun: Sendable {
         let completed: Instant
         var failure: (any Error)?
         if case .io(let code) = body {
-            // Not counted as awaiting io: the user's body runs on the pool and may hold a thread there (compute, a
-            // blocking call), so a warm-up waits for it rather than leave it running into the measured run. It is
+            // Not counted as awaiting io: the user's body may hold a thread (compute, a blocking call), on main or on
+            // the pool as the semantics put it, so a warm-up waits for it rather than leave it running into the
+            // measured run. It is
             // counted as an io body in flight, so a body still awaiting its answer when the run ends is not taken for
             // work the stage had no thread for.
             recorder.codeIOInFlight(true)
