@@ -69,51 +69,23 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// Writes `DIR/main.swift` (never over an existing file) and prints the target to add. DIR must be a directory
-    /// of its own inside the scanned one, because the target's `path:` is relative to the package and a target
-    /// compiles every Swift file under it.
+    /// of its own in the package (``ScaffoldDirectory``).
     private func write(_ result: ScanResult, scaffoldingInto directory: String) throws {
-        func refuse(_ message: String) -> ExitCode {
-            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-            return ExitCode(64)
+        let place: ScaffoldDirectory
+        do {
+            place = try ScaffoldDirectory(directory, scanning: path)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(64)
         }
-        let manager = FileManager.default
-        let url = Self.resolved(URL(filePath: directory, directoryHint: .isDirectory))
-        let root = Self.resolved(URL(filePath: path, directoryHint: .isDirectory))
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw refuse("\(directory) is a file; --scaffold takes a directory to write main.swift into")
-        }
-        let rootComponents = root.pathComponents
-        guard url.pathComponents.count > rootComponents.count,
-            Array(url.pathComponents.prefix(rootComponents.count)) == rootComponents
-        else {
-            throw refuse(
-                "\(directory) is not inside the scanned directory \(path): scaffold into a new directory inside it "
-                    + "(Stagehand/AppWorkloads), which its Package.swift can name"
-            )
-        }
-        let relative = url.pathComponents.dropFirst(rootComponents.count).joined(separator: "/")
-        let main = url.appending(path: "main.swift")
-        if manager.fileExists(atPath: main.path) {
-            throw refuse("\(main.path) exists; scaffold into a new directory")
-        }
-        let sources = (manager.enumerator(atPath: url.path)?.allObjects as? [String] ?? []).filter {
-            $0.hasSuffix(".swift")
-        }
-        if !sources.isEmpty {
-            throw refuse(
-                "\(directory) holds Swift sources (\(sources.sorted().prefix(3).joined(separator: ", "))"
-                    + (sources.count > 3 ? ", …" : "") + "), which the workload target would compile too; "
-                    + "scaffold into a new directory"
-            )
-        }
-        let scaffold = result.scaffold(target: url.lastPathComponent, path: relative)
+        let main = place.mainSwift
+        let scaffold = result.scaffold(target: place.url.lastPathComponent, path: place.packagePath)
         guard scaffold.workloads > 0 else {
             let nothing = "Found nothing to scaffold: no candidate workload; wrote nothing.\n"
             FileHandle.standardOutput.write(Data(nothing.utf8))
             return
         }
-        try manager.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: place.url, withIntermediateDirectories: true)
         try Data(scaffold.mainSwift.utf8).write(to: main, options: .withoutOverwriting)
         var summary = "Wrote \(main.path): \(scaffold.workloads) workload\(scaffold.workloads == 1 ? "" : "s")"
         if scaffold.left > 0 { summary += " (\(scaffold.left) more candidates listed in its header)" }
@@ -121,18 +93,5 @@ struct ScanCommand: ParsableCommand {
         summary += "Fill its <#placeholders#>, then: swift package --allow-writing-to-package-directory stagehand "
         summary += "profile <workload>\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
-    }
-
-    /// `url` absolute, with `.`, `..` and symbolic links resolved as far as the path exists (`/tmp` is
-    /// `/private/tmp` on macOS), so that two spellings of one place compare equal.
-    private static func resolved(_ url: URL) -> URL {
-        let absolute = url.absoluteURL.standardizedFileURL
-        var existing = absolute
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
-        }
-        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appending(path: $1) }
     }
 }

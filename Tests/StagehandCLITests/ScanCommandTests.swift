@@ -44,10 +44,14 @@ extension CLITests {
             let outside = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: outside) }
 
-            // A file; a directory outside the package, which its Package.swift cannot name; a target's own sources.
+            // A file, or a directory below one; a directory outside the package, which its Package.swift cannot
+            // name; one holding sources; one inside a target's sources, which main.swift would join; build products.
             let refusals = [
-                (file.path, "is a file"), (outside.path, "is not inside the scanned directory"),
+                (file.path, "is a file"), (file.appending(path: "W").path, "is a file"),
+                (outside.path, "is not inside the scanned package"),
                 (sources.path, "holds Swift sources (Notes.swift)"),
+                (sources.appending(path: "W").path, "which holds a target's Swift sources (Notes.swift)"),
+                (directory.appending(path: ".build/W").path, "is inside .build"),
             ]
             for (scaffold, message) in refusals {
                 let run = try await StagehandProcess.run("scan", directory.path, "--scaffold", scaffold)
@@ -56,6 +60,26 @@ extension CLITests {
             }
             #expect(!FileManager.default.fileExists(atPath: outside.appending(path: "main.swift").path))
             #expect(!FileManager.default.fileExists(atPath: sources.appending(path: "main.swift").path))
+            #expect(!FileManager.default.fileExists(atPath: sources.appending(path: "W").path))
+        }
+
+        /// The target's `path:` is relative to the package that holds DIR, whatever part of it was scanned.
+        @Test func theScaffoldsPathIsRelativeToThePackage() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let sources = directory.appending(path: "Sources/Notes")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try Data(Self.notes.utf8).write(to: sources.appending(path: "Notes.swift"))
+            try Data("// swift-tools-version: 6.2\n".utf8).write(to: directory.appending(path: "Package.swift"))
+            let scaffold = directory.appending(path: "Sources/NotesWorkloads")
+            let run = try await StagehandProcess.run(
+                "scan",
+                directory.appending(path: "Sources").path,
+                "--scaffold",
+                scaffold.path
+            )
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains(#"path: "Sources/NotesWorkloads""#), "\(run.stdout)")
         }
 
         /// The app a scaffold is written for: one candidate of each kind, and each shape of call a step can need
@@ -126,9 +150,41 @@ extension CLITests {
                     return sum
                 }
             }
+            public struct Counter: Sendable {
+                public var total = 0
+                public init() {}
+                public mutating func accumulate(_ values: Int...) { for value in values { total += value } }
+            }
+            public actor Index {
+                public static let shared = Index()
+                public func rebuild(_ words: [String]) -> Int {
+                    var count = 0
+                    for word in words where !word.isEmpty { count += 1 }
+                    return count
+                }
+            }
+            public enum Sorter {
+                public static func sort(_ sort: inout [Int]) { sort.sort() }
+                public static func decode<T: Decodable>(_ data: Data, as type: T.Type = T.self) throws -> T {
+                    try JSONDecoder().decode(type, from: data)
+                }
+            }
+            public struct Ranked<Element: Comparable> {
+                public static func top(_ items: [Element]) -> [Element] { items.sorted() }
+            }
+            public enum Outer { public final class Store { public init() {}; public func search() -> [Int] { [3, 1].sorted() } } }
+            public enum Other { public final class Store { public static let shared = Store() } }
             @MainActor public final class NoteEditor {
                 public var text = ""
                 public func textDidChange(_ text: String) throws {
+                    var counter = Counter()
+                    counter.accumulate(1, 2)
+                    var numbers = [2, 1]
+                    Sorter.sort(&numbers)
+                    let _: Note = try Sorter.decode(Data())
+                    _ = Ranked.top([1, 2])
+                    _ = Outer.Store().search()
+                    Task { _ = await Index.shared.rebuild([text]) }
                     self.text = try Markdown.render(text)
                     _ = countWords(text)
                     _ = Highlighter.shared.highlight(text)
@@ -154,6 +210,13 @@ extension CLITests {
             "<#(T, next: URL?) where T: Decodable#>": "(Note, next: URL?)",
             "<#items: [String]#>": "[\"b\", \"a\"]",
             "<#table: [String: Int]#>": "[\"a\": 1]",
+            "<#a Counter#>": "Counter()",
+            "<#values: Int...#>": "1, 2",
+            "<#sort: [Int]#>": "[2, 1]",
+            "<#Ranked<Element: Comparable>#>": "Ranked<Int>",
+            "<#items: [Element]#>": "[2, 1]",
+            "<#a Outer.Store#>": "Outer.Store()",
+            "<#words: [String]#>": "[\"a\"]",
             "<#a NoteClient#>": "NoteClient()",
             "<#id: Int#>": "1",
             "<#a value holding NoteStore's notes#>": "[Note]()",
@@ -191,10 +254,12 @@ extension CLITests {
                 ".state(noteStoreWorkloadState)", "let highlighterHighlightWorkloadInstance = Highlighter.shared",
                 "<#a Tokenizer#>.tokenize(", "as <#T: Decodable#>",
                 "as <#(T, next: URL?) where T: Decodable#>", "Codec.sortInPlace(&items)",
-                "Codec.total(<#table: [String: Int]#>)",
+                "Codec.total(<#table: [String: Int]#>)", "var counter = <#a Counter#>", "counter.accumulate(",
+                "Sorter.sort(&sortValue)", "as <#T: Decodable#> }", "<#Ranked<Element: Comparable>#>.top(",
+                "<#a Outer.Store#>.search()", ".io(\"rebuild\") { _ = await Index.shared.rebuild(",
             ]
             for step in steps {
-                #expect(source.contains(step))
+                #expect(source.contains(step), "\(step)")
             }
 
             // The module the scaffold imports, then the scaffold as written: refused for its placeholders.

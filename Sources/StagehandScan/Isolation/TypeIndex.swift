@@ -20,6 +20,11 @@ struct TypeIndex {
         var members: Set<String> = []
         /// The `static` and `class` members' names among them: `shared`.
         var staticMembers: Set<String> = []
+        /// Its generic parameters as written, on one line (`<T: Comparable>`); `nil` for a type that has none.
+        var generics: String?
+        /// Whether two declarations in the module share its name (nested types of different outer types): what the
+        /// index holds of it is then one of them, and a scaffold must not rely on it.
+        var isAmbiguous = false
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -36,12 +41,16 @@ struct TypeIndex {
     mutating func add(_ tree: SourceFileSyntax, file: String) {
         let collector = Collector(file: file)
         collector.walk(tree)
-        for (name, declaration) in collector.declarations where types[name] == nil {
-            types[name] = declaration
+        for (name, declaration) in collector.declarations {
+            if types[name] == nil {
+                types[name] = declaration
+            } else {
+                types[name]?.isAmbiguous = true
+            }
         }
         for (name, members) in collector.extensionMembers {
             types[name]?.members.formUnion(members.all)
-            types[name]?.staticMembers.formUnion(members.static)
+            types[name]?.staticMembers.formUnion(members.statics)
         }
         for (name, conformances) in collector.extensionConformances {
             if types[name]?.file == file { types[name]?.inherits += conformances }
@@ -111,7 +120,7 @@ struct TypeIndex {
         let file: String
         var declarations: [String: Declaration] = [:]
         /// What extensions in this file add: all member names, and the static ones.
-        var extensionMembers: [String: (all: Set<String>, static: Set<String>)] = [:]
+        var extensionMembers: [String: Members] = [:]
         var extensionConformances: [String: [String]] = [:]
         var globalActors: Set<String> = []
 
@@ -121,19 +130,47 @@ struct TypeIndex {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .class, node.attributes, node.inheritanceClause, node.memberBlock)
+            declare(
+                node.name.text,
+                .class,
+                node.attributes,
+                node.inheritanceClause,
+                node.memberBlock,
+                generics: node.genericParameterClause
+            )
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .struct, node.attributes, node.inheritanceClause, node.memberBlock)
+            declare(
+                node.name.text,
+                .struct,
+                node.attributes,
+                node.inheritanceClause,
+                node.memberBlock,
+                generics: node.genericParameterClause
+            )
         }
 
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .enum, node.attributes, node.inheritanceClause, node.memberBlock)
+            declare(
+                node.name.text,
+                .enum,
+                node.attributes,
+                node.inheritanceClause,
+                node.memberBlock,
+                generics: node.genericParameterClause
+            )
         }
 
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .actor, node.attributes, node.inheritanceClause, node.memberBlock)
+            declare(
+                node.name.text,
+                .actor,
+                node.attributes,
+                node.inheritanceClause,
+                node.memberBlock,
+                generics: node.genericParameterClause
+            )
         }
 
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -142,9 +179,7 @@ struct TypeIndex {
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let name = Syntax(node.extendedType).typeName
-            let members = Self.members(of: node.memberBlock)
-            extensionMembers[name, default: ([], [])].all.formUnion(members.all)
-            extensionMembers[name, default: ([], [])].static.formUnion(members.static)
+            extensionMembers[name, default: Members()].formUnion(Members(node.memberBlock))
             extensionConformances[name, default: []] += Self.inherited(node.inheritanceClause)
             return .visitChildren
         }
@@ -154,11 +189,13 @@ struct TypeIndex {
             _ kind: Declaration.Kind,
             _ attributes: AttributeListSyntax,
             _ inheritance: InheritanceClauseSyntax?,
-            _ members: MemberBlockSyntax
+            _ members: MemberBlockSyntax,
+            generics: GenericParameterClauseSyntax? = nil
         ) -> SyntaxVisitorContinueKind {
             let names = attributes.names
             if names.contains("globalActor") { globalActors.insert(name) }
-            let found = Self.members(of: members)
+            let found = Members(members)
+            let isAmbiguous = declarations[name] != nil
             declarations[name] = Declaration(
                 kind: kind,
                 file: file,
@@ -166,7 +203,11 @@ struct TypeIndex {
                 inherits: Self.inherited(inheritance),
                 storedProperties: found.stored,
                 members: found.all,
-                staticMembers: found.static
+                staticMembers: found.statics,
+                generics: generics.map {
+                    $0.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                },
+                isAmbiguous: isAmbiguous
             )
             return .visitChildren
         }
@@ -174,13 +215,20 @@ struct TypeIndex {
         static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
             clause?.inheritedTypes.map { Syntax($0.type).typeName } ?? []
         }
+    }
 
-        /// The stored properties, all member names, and the static ones, declared directly in `block`.
-        static func members(of block: MemberBlockSyntax) -> (stored: Set<String>, all: Set<String>, static: Set<String>)
-        {
-            var stored: Set<String> = []
-            var all: Set<String> = []
-            var statics: Set<String> = []
+    /// The member names one declaration or extension declares directly.
+    private struct Members {
+        /// Stored instance properties.
+        var stored: Set<String> = []
+        /// Every member: properties and methods.
+        var all: Set<String> = []
+        /// The `static` and `class` ones.
+        var statics: Set<String> = []
+
+        init() {}
+
+        init(_ block: MemberBlockSyntax) {
             func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
                 modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
             }
@@ -211,7 +259,12 @@ struct TypeIndex {
                     }
                 }
             }
-            return (stored, all, statics)
+        }
+
+        mutating func formUnion(_ other: Members) {
+            stored.formUnion(other.stored)
+            all.formUnion(other.all)
+            statics.formUnion(other.statics)
         }
     }
 }

@@ -23,7 +23,9 @@ enum CandidateFinder {
             let fromMain = callers.filter { $0.isolation.isMainActor && $0.symbol != entry.declaration.symbol }
             let work = entry.traits.work
             let declaration = entry.declaration
-            if declaration.isAsync {
+            // An actor's or another global actor's method is awaited from main, synchronous or not.
+            let onOtherActor = [.actor, .globalActor].contains(declaration.isolation.kind)
+            if declaration.isAsync || onOtherActor {
                 guard !declaration.isolation.isMainActor, let first = fromMain.first else { continue }
                 candidates.append(
                     candidate(
@@ -45,6 +47,9 @@ enum CandidateFinder {
                         )
                     )
                 } else if let first = fromMain.first {
+                    // A main-actor value's `mutating` method: its instance can be neither made in a `compute` body
+                    // nor mutated when captured.
+                    if entry.traits.isMutating && entry.traits.typeIsMainActor { continue }
                     candidates.append(
                         candidate(
                             .compute,
@@ -132,28 +137,45 @@ enum CandidateFinder {
         // The types before the function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`.
         let beforeParenthesis = declaration.symbol.prefix { $0 != "(" }
         let typePath = beforeParenthesis.split(separator: ".").dropLast().joined(separator: ".")
+        // A generic type's static call or initializer must say its type's arguments: `<#Box<T: Comparable>#>`.
+        let type = entry.traits.typeGenerics.map { "<#\(typePath)\($0)#>" } ?? typePath
         let receiver: ScaffoldCall.Receiver
         let function: String
+        var variables: [String] = []
         if entry.name == "init" {
-            (receiver, function) = (.none, typePath)
+            (receiver, function) = (.none, type)
         } else if typePath.isEmpty {
             (receiver, function) = (.none, entry.name)
         } else if entry.traits.isStatic {
-            (receiver, function) = (.none, "\(typePath).\(entry.name)")
+            (receiver, function) = (.none, "\(type).\(entry.name)")
         } else {
             let instance = entry.traits.typeHasShared ? "\(typePath).shared" : "<#a \(typePath)#>"
-            // A `compute` body is nonisolated: a main-actor type's instance comes from main.swift's top level.
-            let isCaptured = kind == .compute && entry.traits.typeIsMainActor
-            receiver = isCaptured ? .captured(instance, type: typePath) : .inBody(instance)
             function = entry.name
+            if entry.traits.isMutating {
+                // `mutating`: called on a variable of the body's own.
+                let owner = typePath.split(separator: ".").last.map(String.init) ?? "value"
+                var name = owner.prefix(1).lowercased() + owner.dropFirst()
+                if name == entry.name { name += "Value" }
+                variables.append("var \(name) = \(instance)")
+                receiver = .inBody(name)
+            } else if kind == .compute && entry.traits.typeIsMainActor {
+                // A `compute` body is nonisolated: a main-actor type's instance comes from main.swift's top level.
+                receiver = .captured(instance, type: typePath)
+            } else {
+                receiver = .inBody(instance)
+            }
         }
-        var variables: [String] = []
         let arguments = entry.parameters.filter { !$0.hasDefault }.map { parameter in
             let placeholder = "<#\(parameter.name): \(parameter.type)#>"
             var value = placeholder
             if parameter.isInout {
-                variables.append("var \(parameter.name) = \(placeholder)")
-                value = "&\(parameter.name)"
+                // Named apart from the function, which a variable of its name would hide, and from the instance.
+                var name = parameter.name
+                while name == entry.name || variables.contains(where: { $0.hasPrefix("var \(name) ") }) {
+                    name += "Value"
+                }
+                variables.append("var \(name) = \(placeholder)")
+                value = "&\(name)"
             }
             return parameter.label == "_" ? value : "\(parameter.label): \(value)"
         }

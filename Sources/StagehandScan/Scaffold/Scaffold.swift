@@ -179,7 +179,7 @@ public struct Scaffold: Sendable {
             let effects =
                 (candidate.returnsValue ? "_ = " : "") + (candidate.isThrowing ? "try " : "")
                 + (candidate.kind == .io ? "await " : "")
-            let lines = candidate.call.variables + [effects + candidate.call.expression(receiver: instance)]
+            let lines = candidate.call.variables + [effects + candidate.call.expression(capturedAs: instance)]
             let body =
                 lines.count == 1
                 ? "{ \(lines[0]) }"

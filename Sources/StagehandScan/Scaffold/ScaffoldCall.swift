@@ -10,8 +10,8 @@ struct ScaffoldCall: Sendable, Equatable {
         /// (`<#a NoteClient#>`).
         case inBody(String)
         /// An instance made before the workload, in main.swift's main-actor top-level code, and captured by the
-        /// step's body: a main-actor class's, whose initializer and `shared` a `compute` step's nonisolated body
-        /// cannot reach (its nonisolated methods it can call). A main-actor class is `Sendable`, so the capture
+        /// step's body: a main-actor type's, whose initializer and `shared` a `compute` step's nonisolated body
+        /// cannot reach (its nonisolated methods it can call). A main-actor type is `Sendable`, so the capture
         /// compiles.
         case captured(String, type: String)
     }
@@ -21,18 +21,20 @@ struct ScaffoldCall: Sendable, Equatable {
     var function: String
     /// `text: <#text: String#>`, `&items`.
     var arguments: [String]
-    /// The variables `inout` arguments pass, declared in the body before the call: `var items = <#items: [Int]#>`.
+    /// The variables the body declares before the call: one per `inout` argument (`var items = <#items: [Int]#>`),
+    /// and the instance a `mutating` method is called on (`var counter = <#a Counter#>`).
     var variables: [String]
     /// The result's type when no argument fixes it, as a placeholder (`<#T: Decodable#>`): the call ends `as` it.
     var resultType: String?
 
-    /// The call, with `receiver` the variable holding a captured instance: `Markdown.render(<#text: String#>)`.
-    func expression(receiver captured: String) -> String {
+    /// The call, with `variable` the name of the variable holding a captured instance:
+    /// `Markdown.render(<#text: String#>)`.
+    func expression(capturedAs variable: String) -> String {
         let prefix: String
         switch receiver {
         case .none: prefix = ""
         case .inBody(let instance): prefix = instance + "."
-        case .captured: prefix = captured + "."
+        case .captured: prefix = variable + "."
         }
         let call = prefix + function + "(" + arguments.joined(separator: ", ") + ")"
         return resultType.map { "\(call) as \($0)" } ?? call

@@ -46,6 +46,8 @@ final class FileScanner: SyntaxVisitor {
     }
 
     private var current: Scope { scopes[scopes.count - 1] }
+    /// The scope around the current one: a function's type or extension, once ``enterMember(_:_:_:)`` has entered it.
+    private var enclosing: Scope { scopes[max(scopes.count - 2, 0)] }
 
     // MARK: - Types and extensions
 
@@ -260,20 +262,23 @@ final class FileScanner: SyntaxVisitor {
                 label: parameter.firstName.text,
                 hasDefault: parameter.defaultValue != nil,
                 name: (parameter.secondName ?? parameter.firstName).text,
-                type: Self.oneLine(type.trimmedDescription),
-                isInout: inoutBase != nil
+                type: Self.oneLine(type.trimmedDescription) + (parameter.ellipsis != nil ? "..." : ""),
+                isInout: inoutBase != nil,
+                isVariadic: parameter.ellipsis != nil
             )
         }
         let modifierNames = Set(modifiers.map(\.name.text))
+        let type = current.typeName.flatMap { index.types[$0] }
         let traits = FunctionIndex.Traits(
             isStatic: !modifierNames.isDisjoint(with: ["static", "class"]),
             isThrowing: signature.effectSpecifiers?.throwsClause != nil,
             returnsValue: name == "init"
                 || signature.returnClause.map { !["Void", "()"].contains($0.type.trimmedDescription) } ?? false,
             isVisibleToOtherModules: !modifierNames.isDisjoint(with: ["public", "open", "package"]),
-            typeHasShared: current.typeName.flatMap { index.types[$0]?.staticMembers.contains("shared") } ?? false,
-            // The scope the function is declared in: its type's, or its extension's.
-            typeIsMainActor: current.typeName != nil && scopes[scopes.count - 2].isolation.isMainActor,
+            isMutating: modifierNames.contains("mutating"),
+            typeHasShared: type.map { !$0.isAmbiguous && $0.staticMembers.contains("shared") } ?? false,
+            typeIsMainActor: current.typeName != nil && enclosing.isolation.isMainActor,
+            typeGenerics: type?.generics,
             unfixedResult: Self.unfixedResult(generics, signature),
             work: (body.map(WorkSignal.signals) ?? []) + [WorkSignal.named(name)].compactMap { $0 }
         )
@@ -315,7 +320,9 @@ final class FileScanner: SyntaxVisitor {
             )
         }
         let inResult = names(result)
-        let inParameters = names(signature.parameterClause)
+        // The parameters a call passes: one with a default (`as type: T.Type = T.self`) fixes nothing when left out.
+        let inParameters = signature.parameterClause.parameters.filter { $0.defaultValue == nil }
+            .reduce(into: Set<String>()) { $0.formUnion(names($1)) }
         guard
             let parameter = generics.parameters.first(where: {
                 inResult.contains($0.name.text) && !inParameters.contains($0.name.text)

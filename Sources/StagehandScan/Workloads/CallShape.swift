@@ -76,15 +76,19 @@ struct CallShape: Hashable, Sendable {
     }
 
     /// Whether the labels can call a function with `parameters`: in order, each argument takes the next parameter
-    /// with its label, skipping only parameters that have a default value.
+    /// with its label, skipping only parameters that have a default value; unlabeled arguments after a variadic
+    /// parameter's first go to it too.
     func fits(_ parameters: [FunctionIndex.Parameter]) -> Bool {
         var next = parameters[...]
+        var inVariadic = false
         for label in labels {
+            if inVariadic && label == "_" { continue }
             while let parameter = next.first, label != nil, parameter.label != label {
                 guard parameter.hasDefault else { return false }
                 next = next.dropFirst()
             }
-            guard next.popFirst() != nil else { return false }
+            guard let taken = next.popFirst() else { return false }
+            inVariadic = taken.isVariadic
         }
         return next.allSatisfy(\.hasDefault)
     }

@@ -14,6 +14,8 @@ struct FunctionIndex: Sendable {
         var type: String = ""
         /// `inout`: a call passes a variable, `&items`.
         var isInout = false
+        /// Variadic (`Int...`): a call passes any number of arguments to it.
+        var isVariadic = false
     }
 
     /// One function or initializer.
@@ -37,10 +39,15 @@ struct FunctionIndex: Sendable {
         var returnsValue = false
         /// `public`, `open` or `package`: callable from another module of its package.
         var isVisibleToOtherModules = false
-        /// Its type has a static `shared`: the instance a call of a method can use (`FeedViewModel.shared`).
+        /// `mutating`: a call needs a variable to call it on.
+        var isMutating = false
+        /// Its type has a static `shared`: the instance a call of a method can use (`FeedViewModel.shared`). False
+        /// when two types of the module share its name, as the index cannot tell which has it.
         var typeHasShared = false
         /// Its type is main-actor: a nonisolated body cannot make an instance or reach `shared`.
         var typeIsMainActor = false
+        /// Its type's generic parameters (`<T: Comparable>`), which a static call or an initializer must fix.
+        var typeGenerics: String?
         /// The result's type when it names a generic parameter no argument fixes, as a placeholder reads it:
         /// `T: Decodable` of `func decode<T: Decodable>(_ data: Data) -> T`. A call must name it (`as Feed`).
         var unfixedResult: String?
