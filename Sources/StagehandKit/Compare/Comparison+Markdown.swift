@@ -61,6 +61,24 @@ extension Comparison {
                     + "and timings include the cost of recording the trace."
             )
         }
+        if !countsAllocationsAlike {
+            let method = { (result: ProfileResult) in
+                result.environment.allocationCounting.map { "\($0)" }
+                    ?? "jemalloc's own counters, the harness's allocations in"
+            }
+            lines.append("")
+            lines.append(
+                "⚠️ Allocations are not compared: the two results counted them differently (before: \(method(before)); "
+                    + "after: \(method(after)))."
+            )
+        }
+        if before.environment.allocator != after.environment.allocator {
+            lines.append("")
+            lines.append(
+                "⚠️ The two results ran on different allocators (before: \(before.environment.allocator); after: "
+                    + "\(after.environment.allocator)): timings and memory differ with the allocator as well as the code."
+            )
+        }
         if noiseUnchecked {
             lines.append("")
             lines.append(

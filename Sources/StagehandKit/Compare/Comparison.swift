@@ -54,6 +54,10 @@ package struct Comparison: Sendable {
     /// A change counts past this many percent (and past the metric's floor).
     package var thresholdPercent: Double
     package private(set) var rows: [Row] = []
+    /// Whether the two results counted allocations the same way; when not, allocation figures are left out.
+    package var countsAllocationsAlike: Bool {
+        before.environment.allocationCounting == after.environment.allocationCounting
+    }
     /// Stages that ran before and did not finish after (hung, crashed), or the other way round.
     package private(set) var statusChanges: [(stage: Stage, before: StageStatus, after: StageStatus)] = []
 
@@ -79,7 +83,9 @@ package struct Comparison: Sendable {
             }
             guard let oldMetrics = old.metrics, let newMetrics = new.metrics else { continue }
             for metric in Metric.compared.map(Metric.of)
-            where metric.isMeasured(in: oldMetrics) && metric.isMeasured(in: newMetrics) {
+            where metric.isMeasured(in: oldMetrics) && metric.isMeasured(in: newMetrics)
+                && (countsAllocationsAlike || !metric.isAllocationCount)
+            {
                 let beforeRuns = old.repetitions.compactMap(\.metrics).map(metric.shown)
                 let afterRuns = new.repetitions.compactMap(\.metrics).map(metric.shown)
                 var row = Row(

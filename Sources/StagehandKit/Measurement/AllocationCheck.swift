@@ -13,9 +13,8 @@ import Foundation
 ///   (`malloc_zone_malloc(DEFAULT_ZONE(), size)` or its typed variant in `Heap.cpp`); a zone that cannot be wrapped,
 ///   or an allocation path that bypasses the zone, would make the counts wrong without an error.
 ///
-/// So it is checked here, in the process that counts, rather than assumed, and with it that the allocations are
-/// served by the allocator asked for (a preload that did not take would time the code on the wrong one). Where the
-/// check fails, the run's allocation figures are marked not counted and reports show them as unverified.
+/// So it is checked here, in the process that counts, rather than assumed. Where the check fails, the run's allocation
+/// figures are marked not counted and reports show them as unverified.
 enum AllocationCheck {
     /// How many allocations of each sort the check makes: raw buffers and class instances on the calling thread, and
     /// raw buffers on a thread of its own.
@@ -24,13 +23,13 @@ enum AllocationCheck {
     /// How many allocations the check makes in all.
     static let allocationsMade = 3 * allocationsOfEachSort
 
-    /// Why the counts are not exact here, or `nil` when they are: the check with `counter`, or the lack of one, for a
-    /// run that asked for `allocator`.
-    static func problem(with counter: AllocationCounter?, allocator: Allocator = .system) -> String? {
+    /// Why the counts are not exact here, or `nil` when they are: the check with `counter`, or the lack of one. Which
+    /// allocator served them is not the counts' problem (they are counted in front of it): each run records it
+    /// (``Allocator/servingThisProcess``), and the environment block says when it is not the one asked for.
+    static func problem(with counter: AllocationCounter?) -> String? {
         guard let counter else {
             return "allocations are not counted in this process: \(Platform.allocationCountingObstacle)"
         }
-        if let mismatch = allocator.mismatch(servingLibrary: AllocationCounter.servingLibrary) { return mismatch }
         let read = fewestCounted(with: counter)
         guard read != Int64(allocationsMade) else { return nil }
         return "\(allocationsMade) allocations (\(allocationsOfEachSort) on another thread) read as \(read)"

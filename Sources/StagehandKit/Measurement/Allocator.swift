@@ -45,16 +45,25 @@ package enum Allocator: String, Sendable, Codable, CaseIterable {
         return environment
     }
 
-    /// The allocator in words, for the report's environment block.
+    /// The allocator in words, for the report's environment block: what served the runs' allocations, and when that
+    /// is not what was asked for (a preload that did not take, or one inherited from the environment), that too.
     ///
     /// - Parameter served: what the stage runs read as serving their allocations (``servingThisProcess``).
     package func environmentDescription(served: String?) -> String {
+        let counted = "every allocation counted in front of it"
         switch self {
         case .system:
-            "\(served ?? Platform.systemAllocatorName) (the system allocator; every allocation counted in front of it)"
+            guard let served, served != Platform.systemAllocatorName else {
+                return "\(Platform.systemAllocatorName) (the system allocator; \(counted))"
+            }
+            return "\(served), not the system allocator that was asked for (\(Platform.preloadVariable) inherited "
+                + "from the environment?); \(counted)"
         case .jemalloc:
-            "\(served ?? "jemalloc") (preloaded with \(Platform.preloadVariable), thread caches as deployed; every "
-                + "allocation counted in front of it)"
+            guard let served, !served.lowercased().contains("jemalloc") else {
+                return "\(served ?? "jemalloc") (preloaded with \(Platform.preloadVariable), thread caches as deployed; "
+                    + "\(counted))"
+            }
+            return "\(served), not jemalloc: the preload did not take; \(counted)"
         }
     }
 
@@ -69,23 +78,6 @@ package enum Allocator: String, Sendable, Codable, CaseIterable {
             return String(library.split(separator: "/").last ?? Substring(library))
         }
         return Platform.systemAllocatorName
-    }
-
-    /// Whether the library serving a process's allocations is this allocator's: what a stage child checks of itself.
-    ///
-    /// - Parameter library: the file the counter forwards to (``AllocationCounter/servingLibrary``), `nil` if unknown.
-    /// - Returns: why it is not, or `nil` when it is (or cannot be told).
-    func mismatch(servingLibrary library: String?) -> String? {
-        guard let library else { return nil }
-        switch self {
-        case .system where !Platform.isSystemAllocator(library):
-            return "allocations are served by \(library), not the system allocator (\(Platform.preloadVariable) in "
-                + "the environment?)"
-        case .jemalloc where !library.lowercased().contains("jemalloc"):
-            return "allocations are served by \(library), not jemalloc: the preload did not take"
-        default:
-            return nil
-        }
     }
 
     /// An allocator that is not installed here.

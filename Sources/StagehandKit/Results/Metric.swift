@@ -100,8 +100,8 @@ struct Metric: Sendable {
     /// The figure in the shown unit.
     package func shown(_ metrics: StageMetrics) -> Double { read(metrics) * unit.scale }
 
-    /// Whether the figure comes from jemalloc's allocation counters, which a run's known-answer check can find
-    /// inexact (``StageMetrics/allocationsCounted``).
+    /// Whether the figure comes from the allocation counter, which a run's known-answer check can find inexact
+    /// (``StageMetrics/allocationsCounted``), and whose method a result records (``RunEnvironment/allocationCounting``).
     var isAllocationCount: Bool { id == .allocations || id == .allocatedBytes }
 
     /// Whether `metrics` holds this figure as a measurement: every figure, except an allocation figure whose counts

@@ -15,6 +15,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// Operating system and kernel.
     public var os: String
     public var allocator: String
+    /// How allocation figures were counted (``AllocationCounter/countingMethod``); `nil` in results written before
+    /// it was recorded, whose counts came from jemalloc's own counters with the harness's allocations in.
+    public var allocationCounting: String?
     /// What the run did about thread priority (offloaded work vs main).
     public var priority: String
     /// Where `io` bodies of the user's code ran their synchronous parts (``IOSemantics``); `nil` when the workload has
@@ -45,6 +48,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         machine: String,
         os: String,
         allocator: String,
+        allocationCounting: String? = nil,
         priority: String,
         ioSemantics: String? = nil,
         workLoopIterationsPerMs: Double,
@@ -64,6 +68,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         self.machine = machine
         self.os = os
         self.allocator = allocator
+        self.allocationCounting = allocationCounting
         self.priority = priority
         self.ioSemantics = ioSemantics
         self.workLoopIterationsPerMs = workLoopIterationsPerMs

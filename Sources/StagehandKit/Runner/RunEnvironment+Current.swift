@@ -16,6 +16,7 @@ extension RunEnvironment {
             machine: cpuModel,
             os: operatingSystem,
             allocator: options.allocator.environmentDescription(served: nil),
+            allocationCounting: AllocationCounter.countingMethod,
             priority: options.priority.environmentDescription,
             ioSemantics: workload.hasCodeIO ? options.ioSemantics.environmentDescription : nil,
             workLoopIterationsPerMs: calibration.iterationsPerMs,

@@ -76,9 +76,9 @@ package enum StageChild {
         .run(finishingEverything: true)
         // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
         precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
-        // Once per process, just before the measured run: whether every allocation is counted here, on the allocator
-        // the profile asked for.
-        let allocationProblem = AllocationCheck.problem(with: AllocationCounter(), allocator: invocation.allocator)
+        // Once per process, just before the measured run: whether every allocation is counted here, in front of
+        // whichever allocator serves them (the result records which).
+        let allocationProblem = AllocationCheck.problem(with: AllocationCounter())
         let cpuAtStart = Platform.processCPUNanoseconds
         let outcome = await MainLoop(
             workload: workload,

@@ -65,8 +65,7 @@ import Testing
         #expect(markdown.components(separatedBy: why).count == 2, "the reason, once")
     }
 
-    /// A process whose allocations are counted passes the check; one without the counter says so; a run that asked
-    /// for jemalloc but got glibc says so. (Tests running beside this one allocate too, and may do so in every try:
+    /// A process whose allocations are counted passes the check; one without the counter says so. (Tests running beside this one allocate too, and may do so in every try:
     /// the check may then read more than it made, never less. A stage run's process is quiet, and `selftest` and
     /// the CLI tests check it there exactly.)
     @Test func theCheckPassesHereAndNamesWhatIsMissing() throws {
@@ -76,8 +75,47 @@ import Testing
             let read = Int(problem.split(separator: " ").last ?? "")
             #expect(read.map { $0 > AllocationCheck.allocationsMade } == true, "\(problem)")
         }
-        let wrong = try #require(AllocationCheck.problem(with: counter, allocator: .jemalloc))
-        #expect(wrong.contains("not jemalloc: the preload did not take"), "\(wrong)")
+    }
+
+    /// A run served by another allocator than asked for keeps its counts (they are counted in front of it), and the
+    /// environment block says what served it.
+    @Test func theEnvironmentNamesAnAllocatorThatIsNotTheOneAskedFor() {
+        #expect(
+            Allocator.jemalloc.environmentDescription(served: "glibc 2.36 malloc").hasPrefix(
+                "glibc 2.36 malloc, not jemalloc: the preload did not take"
+            )
+        )
+        #expect(
+            Allocator.jemalloc.environmentDescription(served: "jemalloc 5.3.0").hasPrefix("jemalloc 5.3.0 (preloaded")
+        )
+        #expect(
+            Allocator.system.environmentDescription(served: "libtcmalloc.so.4").contains(
+                "not the system allocator that was asked for"
+            )
+        )
+        #expect(Allocator.system.environmentDescription(served: nil).contains("(the system allocator;"))
+    }
+
+    /// `compare` never sets counts of two counting methods side by side (a result from before the counter kept the
+    /// harness's allocations out has none recorded), and says why; nor allocators, without saying so.
+    @Test func compareLeavesOutAllocationsCountedDifferently() throws {
+        var before = try Fixtures.imagePipeline()
+        before.environment.allocationCounting = nil
+        var after = before
+        after.environment.allocationCounting = AllocationCounter.countingMethod
+        after.environment.allocator = "jemalloc 5.3.0 (preloaded)"
+        let comparison = try Comparison(before: before, after: after)
+        let allocations = Metric.of(.allocations).comparedLabel
+        #expect(!comparison.rows.contains { $0.metric == allocations })
+        #expect(comparison.rows.contains { $0.metric != allocations })
+        let markdown = comparison.render()
+        #expect(markdown.contains("⚠️ Allocations are not compared: the two results counted them differently"))
+        #expect(markdown.contains("⚠️ The two results ran on different allocators"))
+        after.environment.allocationCounting = nil
+        after.environment.allocator = before.environment.allocator
+        let alike = try Comparison(before: before, after: after)
+        #expect(alike.rows.contains { $0.metric == allocations })
+        #expect(!alike.render().contains("⚠️ Allocations are not compared"))
     }
 
     /// `compare` leaves out a figure that is unverified on either side, however much it moved.
