@@ -229,9 +229,14 @@ let uiOnly = CodeWorkload("ui-only", description: "One ui step.", durationSecond
     CodeInteraction("tap", ratePerSecond: 40).ui("show") { 1 }
 }
 
+/// One io step that allocates nothing and awaits nothing: what awaiting it costs in each stage is the harness's.
+let ioOnly = CodeWorkload("io-only", description: "One io step.", durationSeconds: 1) {
+    CodeInteraction("tap", ratePerSecond: 40).io("send") { 1 }
+}
+
 await Stagehand.main(
     workloads: [
         placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
-        narrowValues, wideValues, computeOnly, uiOnly,
+        narrowValues, wideValues, computeOnly, uiOnly, ioOnly,
     ]
 )

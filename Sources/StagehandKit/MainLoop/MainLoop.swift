@@ -119,12 +119,11 @@ final class MainLoop {
             self.deliver(arrival, to: executor)
         }
         // Before anything is counted: what the harness allocates per delivery (the interaction's step list and
-        // accounting, the event source's callback and re-arming its timer, and in main-only the blocking wait for
-        // each io body of the user's code), so the workload's counts can leave it out.
+        // accounting, the event source's callback and re-arming its timer), so the workload's counts can leave it out.
+        // (Main-only's blocking wait for an io body of the user's code keeps its own out: ``StepRun/blockingWait()``.)
         let harness = HarnessAllocations(interactions: workload.interactions.count, probe: allocations) { index in
-            let run = makeRun(of: index, id: -1, arrival: .now)
+            _ = makeRun(of: index, id: -1, arrival: .now)
             events.idleDelivery()
-            if stage == .mainOnly { run.steps.forEach { $0.blockingWaitWithNothingToDo() } }
         }
         return await withCheckedContinuation { continuation in
             let endTimer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)

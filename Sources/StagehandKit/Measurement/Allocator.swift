@@ -60,8 +60,8 @@ package enum Allocator: String, Sendable, Codable, CaseIterable {
                 + "from the environment?); \(counted)"
         case .jemalloc:
             guard let served, !served.lowercased().contains("jemalloc") else {
-                return "\(served ?? "jemalloc") (preloaded with \(Platform.preloadVariable), thread caches as deployed; "
-                    + "\(counted))"
+                return "\(served ?? "jemalloc") (preloaded with \(Platform.preloadVariable), thread caches as "
+                    + "deployed; \(counted))"
             }
             return "\(served), not jemalloc: the preload did not take; \(counted)"
         }

@@ -134,9 +134,8 @@ struct StepRun: Sendable {
         if case .io(let code) = body {
             // Not counted as awaiting io: the user's body may hold a thread (compute, a blocking call), on main or on
             // the pool as the semantics put it, so a warm-up waits for it rather than leave it running into the
-            // measured run. It is
-            // counted as an io body in flight, so a body still awaiting its answer when the run ends is not taken for
-            // work the stage had no thread for.
+            // measured run. It is counted as an io body in flight, so a body still awaiting its answer when the run
+            // ends is not taken for work the stage had no thread for.
             recorder.codeIOInFlight(true)
             let (outcome, at) =
                 switch (ioSemantics, onMain) {
@@ -239,28 +238,26 @@ struct StepRun: Sendable {
         flow: InteractionFlow,
         watched: (label: String, interaction: String)?
     ) -> Result<any Sendable, any Error> {
+        // The task and the outcome stand in for a synchronous call, which allocates neither: kept out on both threads,
+        // on either side of the user's code.
+        let made = HarnessAllocation.mark()
         let outcome = BlockingOutcome()
         Task.detached {
+            let result: Result<any Sendable, any Error>
             do {
-                outcome.complete(.success(try await code(flow.current)))
+                result = .success(try await code(flow.current))
             } catch {
-                outcome.complete(.failure(error))
+                result = .failure(error)
             }
+            HarnessAllocation.keptOut { outcome.complete(result) }
         }
+        HarnessAllocation.keepOut(since: made)
         guard let watched else { return outcome.wait() }
         if let result = outcome.wait(seconds: BlockedMainWatch.reportAfterSeconds) { return result }
         BlockedMainWatch.waiting(for: "io: \(watched.label)", of: watched.interaction)
         let result = outcome.wait()
         BlockedMainWatch.ended(for: "io: \(watched.label)", of: watched.interaction)
         return result
-    }
-
-    /// For an `io` step of the user's code: the blocking wait main-only runs it with, with a body that does nothing.
-    /// What that allocates (the task, the outcome and its semaphore, the task's captures) is the harness's share,
-    /// which the workload's allocation counts leave out (``HarnessAllocations``).
-    func blockingWaitWithNothingToDo() {
-        guard case .io = body else { return }
-        _ = Self.waitBlocking({ _ in () }, flow: flow, watched: (label, interaction))
     }
 
     /// Records that the user's code threw `error` in this step (finishing at `end`, or now).
