@@ -157,6 +157,8 @@ extension CLITests {
             }
             public actor Index {
                 public static let shared = Index()
+                public init() {}
+                public init(words: [String]) { for word in words where word.isEmpty { _ = word } }
                 public func rebuild(_ words: [String]) -> Int {
                     var count = 0
                     for word in words where !word.isEmpty { count += 1 }
@@ -185,6 +187,7 @@ extension CLITests {
                     _ = Ranked.top([1, 2])
                     _ = Outer.Store().search()
                     Task { _ = await Index.shared.rebuild([text]) }
+                    _ = Index(words: [text])
                     self.text = try Markdown.render(text)
                     _ = countWords(text)
                     _ = Highlighter.shared.highlight(text)
@@ -257,6 +260,7 @@ extension CLITests {
                 "Codec.total(<#table: [String: Int]#>)", "var counter = <#a Counter#>", "counter.accumulate(",
                 "Sorter.sort(&sortValue)", "as <#T: Decodable#> }", "<#Ranked<Element: Comparable>#>.top(",
                 "<#a Outer.Store#>.search()", ".io(\"rebuild\") { _ = await Index.shared.rebuild(",
+                ".compute(\"index\") { _ = Index(words: <#words: [String]#>) }",
             ]
             for step in steps {
                 #expect(source.contains(step), "\(step)")

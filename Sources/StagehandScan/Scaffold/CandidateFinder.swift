@@ -23,8 +23,9 @@ enum CandidateFinder {
             let fromMain = callers.filter { $0.isolation.isMainActor && $0.symbol != entry.declaration.symbol }
             let work = entry.traits.work
             let declaration = entry.declaration
-            // An actor's or another global actor's method is awaited from main, synchronous or not.
-            let onOtherActor = [.actor, .globalActor].contains(declaration.isolation.kind)
+            // An actor's or another global actor's method is awaited from main, synchronous or not (an actor's
+            // initializer is nonisolated: called as it is).
+            let onOtherActor = entry.name != "init" && [.actor, .globalActor].contains(declaration.isolation.kind)
             if declaration.isAsync || onOtherActor {
                 guard !declaration.isolation.isMainActor, let first = fromMain.first else { continue }
                 candidates.append(
