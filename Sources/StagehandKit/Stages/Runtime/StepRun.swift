@@ -254,9 +254,9 @@ struct StepRun: Sendable {
         HarnessAllocation.keepOut(since: made)
         guard let watched else { return outcome.wait() }
         if let result = outcome.wait(seconds: BlockedMainWatch.reportAfterSeconds) { return result }
-        BlockedMainWatch.waiting(for: "io: \(watched.label)", of: watched.interaction)
+        HarnessAllocation.keptOut { BlockedMainWatch.waiting(for: "io: \(watched.label)", of: watched.interaction) }
         let result = outcome.wait()
-        BlockedMainWatch.ended(for: "io: \(watched.label)", of: watched.interaction)
+        HarnessAllocation.keptOut { BlockedMainWatch.ended(for: "io: \(watched.label)", of: watched.interaction) }
         return result
     }
 
