@@ -50,10 +50,10 @@ extension CLITests {
         }
 
         /// Where each kind's closure must run, by stage: on the main queue or not. An io body starts on the caller's
-        /// actor (`--io nonsending`, the default): main where the stage awaits it from main; in main-only, main is
-        /// blocked and the body runs on the pool.
+        /// actor (`--io nonsending`, the default): main where the stage awaits it from main, and in main-only, where
+        /// main blocks for it as for a synchronous call and runs its synchronous parts itself.
         static let onMain: [Stage: [String: Bool]] = [
-            .mainOnly: ["compute": true, "state": true, "ui": true, "io": false],
+            .mainOnly: ["compute": true, "state": true, "ui": true, "io": true],
             .async: ["compute": true, "state": true, "ui": true, "io": true],
             .offloaded: ["compute": false, "state": true, "ui": true, "io": true],
             .actorExtracted: ["compute": false, "state": false, "ui": true, "io": false],
@@ -218,7 +218,7 @@ extension CLITests {
         }
 
         /// `--io concurrent` runs every io body on the pool, as a `@concurrent` function runs, in every stage.
-        @Test(arguments: [Stage.async, .offloaded])
+        @Test(arguments: [Stage.mainOnly, .async, .offloaded])
         func concurrentIoBodiesRunOnThePool(stage: Stage) async throws {
             let run = try await Self.profile("placement", stages: [stage], arguments: ["--io", "concurrent"])
             defer { try? FileManager.default.removeItem(at: run.output) }

@@ -91,7 +91,8 @@ struct StepRun: Sendable {
     }
 
     /// Blocks the calling thread until the `io` step completes, as synchronous I/O does: for a simulated step, its
-    /// wait; for the user's code, its `async` body, run on the cooperative pool while this thread waits.
+    /// wait; for the user's code, its `async` body, its synchronous parts on this thread (`nonsending`, through
+    /// ``InlineIOExecutor``) or on the cooperative pool (`concurrent`) while this thread waits.
     ///
     /// In `main-only` this blocks main. A body that needs the main actor can then never run: the run deadlocks,
     /// and the ``BlockedMainWatch`` line on standard error says why in the watchdog's report.
@@ -106,7 +107,13 @@ struct StepRun: Sendable {
             return record(since: start, onMain: onMain)
         }
         let start = Instant.now
-        let outcome = Self.waitBlocking(code, flow: flow, watched: onMain ? (label, interaction) : nil)
+        let watched = onMain ? (label, interaction) : nil
+        // Where Swift puts the body's synchronous parts: on the blocked caller (`nonsending`), or on the pool.
+        let outcome =
+            switch ioSemantics {
+            case .nonsending: InlineIOExecutor.run(code, input: flow.current, watched: watched)
+            case .concurrent: Self.waitBlocking(code, flow: flow, watched: watched)
+            }
         record(since: start, onMain: onMain)
         switch outcome {
         case .success(let value): flow.pass(value)
