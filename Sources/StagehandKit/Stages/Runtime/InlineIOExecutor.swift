@@ -12,6 +12,11 @@ import Synchronization
 ///
 /// A job that needs another executor (a `@MainActor` call) goes there instead: on main, which is blocked here, it never
 /// runs, and the run hangs, as a synchronous call that needs main would; ``BlockedMainWatch`` reports it.
+///
+/// The preference reaches further than `nonsending` does (SE-0417): the body's `@concurrent` functions and its child
+/// tasks (`async let`, a task group's) run here too, one after another, where the app would run them on the pool. Main
+/// is blocked for the whole body either way; what a body doing work in parallel loses is the parallelism, so its step
+/// can take longer here than in the app. `--io concurrent` keeps the pool.
 final class InlineIOExecutor: TaskExecutor {
     /// The jobs enqueued and not yet run. The draining thread swaps in an empty array of its own and runs what it
     /// took, so that neither side allocates once both have their capacity.
