@@ -63,8 +63,7 @@ extension Comparison {
         }
         if !countsAllocationsAlike {
             let method = { (result: ProfileResult) in
-                result.environment.allocationCounting.map { "\($0)" }
-                    ?? "jemalloc's own counters, the harness's allocations in"
+                result.environment.allocationCounting ?? "not recorded (a result written before 2026-11-25)"
             }
             lines.append("")
             lines.append(
@@ -72,7 +71,11 @@ extension Comparison {
                     + "after: \(method(after)))."
             )
         }
-        if before.environment.allocator != after.environment.allocator {
+        // By the allocator that served each (the description's first word: `glibc`, `jemalloc`), not its wording.
+        let family = { (result: ProfileResult) in
+            result.environment.allocator.prefix { $0 != " " && $0 != "," }
+        }
+        if family(before) != family(after) {
             lines.append("")
             lines.append(
                 "⚠️ The two results ran on different allocators (before: \(before.environment.allocator); after: "

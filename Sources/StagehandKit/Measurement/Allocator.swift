@@ -69,12 +69,14 @@ package enum Allocator: String, Sendable, Codable, CaseIterable {
 
     /// What serves this process's allocations, in words ("glibc 2.36 malloc", "jemalloc 5.3.0"): read in each stage
     /// run, so the environment block names what the runs had, not what was asked for.
-    static var servingThisProcess: String {
-        let library = AllocationCounter.servingLibrary
-        if library?.lowercased().contains("jemalloc") == true {
+    static var servingThisProcess: String? {
+        // Unknown (no counting hooks, a sanitizer's runtime): nothing to say, rather than a guess that could read as
+        // a preload that did not take.
+        guard let library = AllocationCounter.servingLibrary else { return nil }
+        if library.lowercased().contains("jemalloc") {
             return "jemalloc" + (AllocationCounter.jemallocVersion.map { " \($0)" } ?? "")
         }
-        if let library, !Platform.isSystemAllocator(library) {
+        if !Platform.isSystemAllocator(library) {
             return String(library.split(separator: "/").last ?? Substring(library))
         }
         return Platform.systemAllocatorName

@@ -33,11 +33,12 @@ enum TightLoop {
 
     /// Times every step of `code` that `inputs` has an input for and that is a code `compute` step. A step whose
     /// function throws is left out, and so is one whose calls do not fit before `deadline`: no call starts that its
-    /// step's longest call so far (`longest`, the step's mean in the run, to begin with) would carry past it.
+    /// step's longest call so far (to begin with, three times its mean in the run, `runMeans`) would carry past it. A
+    /// step the run has no mean for is left out too.
     static func measure(
         _ code: WorkloadCode,
         inputs: Inputs,
-        longest: [StepTiming.Key: Double],
+        runMeans: [StepTiming.Key: Double],
         stoppingBy deadline: Instant
     ) -> [TightLoopTiming] {
         var timings: [TightLoopTiming] = []
@@ -47,7 +48,8 @@ enum TightLoop {
                 code.bodies[key.interaction].indices.contains(key.step),
                 case .compute(let function) = code.bodies[key.interaction][key.step]
             else { continue }
-            if let timing = time(function, with: input, key: key, longestMs: longest[key] ?? 0, deadline: deadline) {
+            guard let mean = runMeans[key] else { continue }
+            if let timing = time(function, with: input, key: key, longestMs: 3 * mean, deadline: deadline) {
                 timings.append(timing)
             }
         }

@@ -509,10 +509,10 @@ package struct MarkdownReport: Sendable {
         }
         return result.environment.allocator + "; **allocation counts unverified** in "
             + unverified.map { "`\($0)`" }.joined(separator: ", ")
-            + ": a known number of allocations, made just before a run, did not read as that number in jemalloc's "
-            + "statistics ("
+            + ": a known number of allocations, made just before a run, did not read as that number in the "
+            + "counter ("
             + (reasons.isEmpty
-                ? "on macOS: jemalloc's malloc zone was not the default, or thread caches stayed on"
+                ? "on macOS: the default malloc zone could not be wrapped"
                 : reasons.joined(separator: "; "))
             + "), so allocation figures show as unverified"
     }

@@ -16,7 +16,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var os: String
     public var allocator: String
     /// How allocation figures were counted (``AllocationCounter/countingMethod``); `nil` in results written before
-    /// it was recorded, whose counts came from jemalloc's own counters with the harness's allocations in.
+    /// it was recorded (before 2026-11-25), whose counts kept fewer of the harness's allocations out, or came from
+    /// jemalloc's own counters.
     public var allocationCounting: String?
     /// What the run did about thread priority (offloaded work vs main).
     public var priority: String

@@ -103,11 +103,14 @@ package enum StageChild {
             let deadline = invocation.deadlineUptimeNanoseconds.map {
                 Instant(nanoseconds: $0 &- UInt64(resultWritingSeconds * 1e9))
             }
-            let longest = Dictionary(outcome.stepTimings.map { ($0.key, $0.meanMs) }, uniquingKeysWith: max)
+            let means = Dictionary(
+                outcome.stepTimings.filter { $0.runs > 0 }.map { ($0.key, $0.meanMs) },
+                uniquingKeysWith: max
+            )
             return TightLoop.measure(
                 code,
                 inputs: inputs,
-                longest: longest,
+                runMeans: means,
                 stoppingBy: deadline ?? Instant(nanoseconds: .max)
             )
         }

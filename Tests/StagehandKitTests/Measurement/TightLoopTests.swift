@@ -19,7 +19,7 @@ import Testing
         let timings = TightLoop.measure(
             code,
             inputs: inputs,
-            longest: [key: 0.001],
+            runMeans: [key: 0.001],
             stoppingBy: Instant.now.adding(milliseconds: 60_000)
         )
         let timing = try #require(timings.first)
@@ -36,11 +36,19 @@ import Testing
         let late = TightLoop.measure(
             code,
             inputs: inputs,
-            longest: [key: 10_000],
+            runMeans: [key: 10_000],
             stoppingBy: Instant.now.adding(milliseconds: 1_000)
         )
         #expect(late.isEmpty)
-        let past = TightLoop.measure(code, inputs: inputs, longest: [:], stoppingBy: Instant.now)
+        let past = TightLoop.measure(code, inputs: inputs, runMeans: [key: 0.001], stoppingBy: Instant.now)
         #expect(past.isEmpty)
+        // A step the run has no mean for (it never ran there) is not timed.
+        let unknown = TightLoop.measure(
+            code,
+            inputs: inputs,
+            runMeans: [:],
+            stoppingBy: Instant.now.adding(milliseconds: 60_000)
+        )
+        #expect(unknown.isEmpty)
     }
 }

@@ -33,8 +33,17 @@ final class InlineIOExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
-        ready.signal()
+        jobs.withLock { jobs in
+            // Past the capacity, the queue's growth is the harness's (on whichever thread enqueues).
+            if jobs.count < jobs.capacity {
+                jobs.append(job)
+            } else {
+                HarnessAllocation.keptOut { jobs.append(job) }
+            }
+            // Inside the lock: once main can take this job, it may run the body to its end and free this executor,
+            // so nothing here may touch it after the lock is left.
+            ready.signal()
+        }
     }
 
     /// Calls `code` with `input` on this thread, and returns when it has completed. With `watched` (main waiting for
@@ -59,6 +68,8 @@ final class InlineIOExecutor: TaskExecutor {
             executor.outcome.withLock { $0 = result }
         }
         HarnessAllocation.keepOut(since: made)
+        // From the start, however often the body wakes main before then.
+        let reportAt = DispatchTime.now() + BlockedMainWatch.reportAfterSeconds
         var reported = false
         while true {
             executor.runEnqueuedJobs(using: &batch)
@@ -71,7 +82,7 @@ final class InlineIOExecutor: TaskExecutor {
                 return result
             }
             if let watched, !reported {
-                guard executor.ready.wait(timeout: .now() + BlockedMainWatch.reportAfterSeconds) == .timedOut else {
+                guard executor.ready.wait(timeout: reportAt) == .timedOut else {
                     continue
                 }
                 reported = true
