@@ -135,58 +135,8 @@ enum CandidateFinder {
         rank: Int
     ) -> ScaffoldCandidate {
         let declaration = entry.declaration
-        // The types before the function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`.
-        let beforeParenthesis = declaration.symbol.prefix { $0 != "(" }
-        let typePath = beforeParenthesis.split(separator: ".").dropLast().joined(separator: ".")
-        // A generic type's static call or initializer must say its type's arguments: `<#Box<T: Comparable>#>`.
-        let type = entry.traits.typeGenerics.map { "<#\(typePath)\($0)#>" } ?? typePath
-        let receiver: ScaffoldCall.Receiver
-        let function: String
-        var variables: [String] = []
-        if entry.name == "init" {
-            (receiver, function) = (.none, type)
-        } else if typePath.isEmpty {
-            (receiver, function) = (.none, entry.name)
-        } else if entry.traits.isStatic {
-            (receiver, function) = (.none, "\(type).\(entry.name)")
-        } else {
-            let instance = entry.traits.typeHasShared ? "\(typePath).shared" : "<#a \(typePath)#>"
-            function = entry.name
-            if entry.traits.isMutating {
-                // `mutating`: called on a variable of the body's own.
-                let owner = typePath.split(separator: ".").last.map(String.init) ?? "value"
-                var name = owner.prefix(1).lowercased() + owner.dropFirst()
-                if name == entry.name { name += "Value" }
-                variables.append("var \(name) = \(instance)")
-                receiver = .inBody(name)
-            } else if kind == .compute && entry.traits.typeIsMainActor {
-                // A `compute` body is nonisolated: a main-actor type's instance comes from main.swift's top level.
-                receiver = .captured(instance, type: typePath)
-            } else {
-                receiver = .inBody(instance)
-            }
-        }
-        let arguments = entry.parameters.filter { !$0.hasDefault }.map { parameter in
-            let placeholder = "<#\(parameter.name): \(parameter.type)#>"
-            var value = placeholder
-            if parameter.isInout {
-                // Named apart from the function, which a variable of its name would hide, and from the instance.
-                var name = parameter.name
-                while name == entry.name || variables.contains(where: { $0.hasPrefix("var \(name) ") }) {
-                    name += "Value"
-                }
-                variables.append("var \(name) = \(placeholder)")
-                value = "&\(name)"
-            }
-            return parameter.label == "_" ? value : "\(parameter.label): \(value)"
-        }
-        let call = ScaffoldCall(
-            receiver: receiver,
-            function: function,
-            arguments: arguments,
-            variables: variables,
-            resultType: entry.traits.unfixedResult.map { "<#\($0)#>" }
-        )
+        let typePath = ScaffoldCall.typePath(of: declaration)
+        let call = ScaffoldCall(calling: entry, from: kind)
         let owner = typePath.split(separator: ".").last.map(String.init)
         let method = entry.name == "init" ? nil : entry.name
         return ScaffoldCandidate(

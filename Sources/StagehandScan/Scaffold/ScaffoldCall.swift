@@ -27,6 +27,64 @@ struct ScaffoldCall: Sendable, Equatable {
     /// The result's type when no argument fixes it, as a placeholder (`<#T: Decodable#>`): the call ends `as` it.
     var resultType: String?
 
+    /// How a step of kind `step` calls `entry`: a placeholder for each argument without a default, and for an
+    /// instance when its type has no static `shared`.
+    init(calling entry: FunctionIndex.Entry, from step: ScaffoldCandidate.Kind) {
+        let typePath = Self.typePath(of: entry.declaration)
+        // A generic type's static call or initializer must say its type's arguments: `<#Box<T: Comparable>#>`.
+        let type = entry.traits.typeGenerics.map { "<#\(typePath)\($0)#>" } ?? typePath
+        let receiver: ScaffoldCall.Receiver
+        let function: String
+        var variables: [String] = []
+        if entry.name == "init" {
+            (receiver, function) = (.none, type)
+        } else if typePath.isEmpty {
+            (receiver, function) = (.none, entry.name)
+        } else if entry.traits.isStatic {
+            (receiver, function) = (.none, "\(type).\(entry.name)")
+        } else {
+            let instance = entry.traits.typeHasShared ? "\(typePath).shared" : "<#a \(typePath)#>"
+            function = entry.name
+            if entry.traits.isMutating {
+                // `mutating`: called on a variable of the body's own.
+                let owner = typePath.split(separator: ".").last.map(String.init) ?? "value"
+                var name = owner.prefix(1).lowercased() + owner.dropFirst()
+                if name == entry.name { name += "Value" }
+                variables.append("var \(name) = \(instance)")
+                receiver = .inBody(name)
+            } else if step == .compute && entry.traits.typeIsMainActor {
+                // A `compute` body is nonisolated: a main-actor type's instance comes from main.swift's top level.
+                receiver = .captured(instance, type: typePath)
+            } else {
+                receiver = .inBody(instance)
+            }
+        }
+        let arguments = entry.parameters.filter { !$0.hasDefault }.map { parameter in
+            let placeholder = "<#\(parameter.name): \(parameter.type)#>"
+            var value = placeholder
+            if parameter.isInout {
+                // Named apart from the function, which a variable of its name would hide, and from the instance.
+                var name = parameter.name
+                while name == entry.name || variables.contains(where: { $0.hasPrefix("var \(name) ") }) {
+                    name += "Value"
+                }
+                variables.append("var \(name) = \(placeholder)")
+                value = "&\(name)"
+            }
+            return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+        }
+        self.receiver = receiver
+        self.function = function
+        self.arguments = arguments
+        self.variables = variables
+        resultType = entry.traits.unfixedResult.map { "<#\($0)#>" }
+    }
+
+    /// The types before a function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`; "" for a global.
+    static func typePath(of declaration: Declaration) -> String {
+        declaration.symbol.prefix { $0 != "(" }.split(separator: ".").dropLast().joined(separator: ".")
+    }
+
     /// The call, with `variable` the name of the variable holding a captured instance:
     /// `Markdown.render(<#text: String#>)`.
     func expression(capturedAs variable: String) -> String {
