@@ -71,15 +71,12 @@ extension Comparison {
                     + "after: \(method(after)))."
             )
         }
-        // By the allocator that served each (the description's first word: `glibc`, `jemalloc`), not its wording.
-        let family = { (result: ProfileResult) in
-            result.environment.allocator.prefix { $0 != " " && $0 != "," }
-        }
-        if family(before) != family(after) {
+        // By what served each result's runs, as they recorded it; not said where either cannot tell.
+        if let served = before.stages.servedAllocator, let serving = after.stages.servedAllocator, served != serving {
             lines.append("")
             lines.append(
-                "⚠️ The two results ran on different allocators (before: \(before.environment.allocator); after: "
-                    + "\(after.environment.allocator)): timings and memory differ with the allocator as well as the code."
+                "⚠️ The two results ran on different allocators (before: \(served); after: \(serving)): timings and "
+                    + "memory differ with the allocator as well as the code."
             )
         }
         if noiseUnchecked {

@@ -96,3 +96,11 @@ public struct StageResult: Codable, Sendable, Equatable {
         return merged.values.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
     }
 }
+
+extension Sequence<StageResult> {
+    /// What served the runs' allocations, as the first run that could tell recorded it ("glibc 2.36 malloc",
+    /// "jemalloc 5.3.0"); `nil` when none could.
+    package var servedAllocator: String? {
+        lazy.flatMap(\.repetitions).compactMap(\.allocator).first
+    }
+}

@@ -66,8 +66,7 @@ extension Profiler {
         // A borderline verdict may have run more rounds than asked for: the environment says what ran.
         environment.repetitions = stages.map(\.repetitions.count).max() ?? options.repetitions
         // What the runs read as serving their allocations, not only what was asked for.
-        let served = stages.lazy.flatMap(\.repetitions).compactMap(\.allocator).first
-        environment.allocator = options.allocator.environmentDescription(served: served)
+        environment.allocator = options.allocator.environmentDescription(served: stages.servedAllocator)
         let spec = workload.measuringCode(in: stages)
         let recommendation = options.decisionTree.recommend(for: spec, results: stages)
         return ProfileOutcome(

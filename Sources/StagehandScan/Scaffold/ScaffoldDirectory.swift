@@ -24,12 +24,10 @@ public struct ScaffoldDirectory: Sendable {
         let url = Self.resolved(URL(filePath: directory, directoryHint: .isDirectory))
         let scanned = Self.resolved(URL(filePath: root, directoryHint: .isDirectory))
         // The deepest part of DIR that exists must be a directory: DIR itself, or what it would be made in.
-        var existing = url
-        while !manager.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
-            existing = existing.deletingLastPathComponent()
-        }
         var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if let existing = Self.ancestors(of: url).first(where: { manager.fileExists(atPath: $0.path) }),
+            manager.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        {
             throw Refusal(
                 description: "\(existing.path) is a file; --scaffold takes a directory to write main.swift into"
             )

@@ -99,12 +99,20 @@ import Testing
     /// `compare` never sets counts of two counting methods side by side (a result from before the counter kept the
     /// harness's allocations out has none recorded), and says why; nor allocators, without saying so.
     @Test func compareLeavesOutAllocationsCountedDifferently() throws {
-        var before = try Fixtures.imagePipeline()
+        /// `result` with every run recording `served` as what served its allocations.
+        func served(_ served: String, _ result: ProfileResult) -> ProfileResult {
+            var result = result
+            for stage in result.stages.indices {
+                for run in result.stages[stage].repetitions.indices {
+                    result.stages[stage].repetitions[run].allocator = served
+                }
+            }
+            return result
+        }
+        var before = served("jemalloc 5.3.0", try Fixtures.imagePipeline())
         before.environment.allocationCounting = nil
-        var after = before
+        var after = served("glibc 2.36 malloc", before)
         after.environment.allocationCounting = AllocationCounter.countingMethod
-        after.environment.allocator =
-            "glibc 2.36 malloc (the system allocator; every allocation counted in front of it)"
         let comparison = try Comparison(before: before, after: after)
         let allocations = Metric.of(.allocations).comparedLabel
         #expect(!comparison.rows.contains { $0.metric == allocations })
@@ -113,7 +121,8 @@ import Testing
         #expect(markdown.contains("⚠️ Allocations are not compared: the two results counted them differently"))
         #expect(markdown.contains("⚠️ The two results ran on different allocators"))
         after.environment.allocationCounting = nil
-        // The same allocator described otherwise (asked for differently, a newer wording) is the same allocator.
+        // The same allocator serving both, described otherwise (asked for differently) is the same allocator.
+        after = served("jemalloc 5.3.0", after)
         after.environment.allocator = "jemalloc 5.3.0, not the system allocator that was asked for"
         let alike = try Comparison(before: before, after: after)
         #expect(alike.rows.contains { $0.metric == allocations })

@@ -14,7 +14,7 @@
 ///   `@concurrent` function gives.
 ///
 /// In `main-only` main blocks until the body completes, as synchronous I/O does: under `nonsending` main runs the
-/// body's synchronous parts itself, between its waits (``InlineIOExecutor``), under `concurrent` the pool does. In
+/// body's synchronous parts itself, between its waits (``BlockingIOCall``), under `concurrent` the pool does. In
 /// `actor-extracted` both run on the pool, where the interaction already is. Main-thread time inside `io` bodies is
 /// measured per step (``RunRecorder/ioBodyRanOnMain(_:from:to:)``) and is a cause of late frames of its own.
 package enum IOSemantics: String, Sendable, Codable, CaseIterable {

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 /// One step of an arrived interaction: the real work or wait behind it (a simulated cost or the user's own code),
 /// measured wherever the stage runs it.
@@ -92,7 +90,7 @@ struct StepRun: Sendable {
 
     /// Blocks the calling thread until the `io` step completes, as synchronous I/O does: for a simulated step, its
     /// wait; for the user's code, its `async` body, its synchronous parts on this thread (`nonsending`, through
-    /// ``InlineIOExecutor``) or on the cooperative pool (`concurrent`) while this thread waits.
+    /// ``BlockingIOCall``) or on the cooperative pool (`concurrent`) while this thread waits.
     ///
     /// In `main-only` this blocks main. A body that needs the main actor can then never run: the run deadlocks,
     /// and the ``BlockedMainWatch`` line on standard error says why in the watchdog's report.
@@ -107,13 +105,12 @@ struct StepRun: Sendable {
             return record(since: start, onMain: onMain)
         }
         let start = Instant.now
-        let watched = onMain ? (label, interaction) : nil
-        // Where Swift puts the body's synchronous parts: on the blocked caller (`nonsending`), or on the pool.
-        let outcome =
-            switch ioSemantics {
-            case .nonsending: InlineIOExecutor.run(code, input: flow.current, watched: watched)
-            case .concurrent: Self.waitBlocking(code, flow: flow, watched: watched)
-            }
+        let outcome = BlockingIOCall.run(
+            code,
+            input: flow.current,
+            semantics: ioSemantics,
+            watched: onMain ? (label, interaction) : nil
+        )
         record(since: start, onMain: onMain)
         switch outcome {
         case .success(let value): flow.pass(value)
@@ -236,37 +233,6 @@ struct StepRun: Sendable {
         _ = Platform.monotonicNanoseconds
     }
 
-    /// Runs `code` on the cooperative pool with `flow`'s value and blocks this thread until it completes.
-    ///
-    /// With `watched` (main waiting for the `io` step `label` of `interaction`), a wait past
-    /// ``BlockedMainWatch/reportAfterSeconds`` is reported on standard error, and its end too.
-    private static func waitBlocking(
-        _ code: @escaping IOBody,
-        flow: InteractionFlow,
-        watched: (label: String, interaction: String)?
-    ) -> Result<any Sendable, any Error> {
-        // The task and the outcome stand in for a synchronous call, which allocates neither: kept out on both threads,
-        // on either side of the user's code.
-        let made = HarnessAllocation.mark()
-        let outcome = BlockingOutcome()
-        Task.detached {
-            let result: Result<any Sendable, any Error>
-            do {
-                result = .success(try await code(flow.current))
-            } catch {
-                result = .failure(error)
-            }
-            HarnessAllocation.keptOut { outcome.complete(result) }
-        }
-        HarnessAllocation.keepOut(since: made)
-        guard let watched else { return outcome.wait() }
-        if let result = outcome.wait(seconds: BlockedMainWatch.reportAfterSeconds) { return result }
-        HarnessAllocation.keptOut { BlockedMainWatch.waiting(for: "io: \(watched.label)", of: watched.interaction) }
-        let result = outcome.wait()
-        HarnessAllocation.keptOut { BlockedMainWatch.ended(for: "io: \(watched.label)", of: watched.interaction) }
-        return result
-    }
-
     /// Records that the user's code threw `error` in this step (finishing at `end`, or now).
     ///
     /// - Returns: the error, to rethrow.
@@ -295,27 +261,5 @@ struct StepRun: Sendable {
         recorder.stepRan(key, kind: MainWork(kind), from: start, to: end, onMain: onMain)
         if onMain { segment.stepOnMain(from: start, to: end) }
         recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
-    }
-}
-
-/// The outcome of an `io` body that a thread blocks for: set once by the task that ran it, read by the waiter.
-private final class BlockingOutcome: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let outcome = Mutex<Result<any Sendable, any Error>?>(nil)
-
-    func complete(_ result: Result<any Sendable, any Error>) {
-        outcome.withLock { $0 = result }
-        done.signal()
-    }
-
-    func wait() -> Result<any Sendable, any Error> {
-        done.wait()
-        return outcome.withLock { $0! }
-    }
-
-    /// The outcome, if it comes within `seconds`; `nil` otherwise.
-    func wait(seconds: Double) -> Result<any Sendable, any Error>? {
-        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return outcome.withLock { $0! }
     }
 }

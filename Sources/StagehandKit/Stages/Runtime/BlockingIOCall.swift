@@ -1,26 +1,25 @@
 import Dispatch
 import Synchronization
 
-/// Runs an `io` body of the user's code to completion on the thread that calls ``run(_:input:watched:)``, as a
-/// synchronous call runs on its caller: `main-only` under `--io nonsending`, where the body's synchronous parts are the
-/// main thread's and its waits block it.
+/// Calls an `io` body of the user's code while the calling thread blocks until it completes, as a synchronous call
+/// blocks its caller: `main-only`'s `io` steps. Where the body's synchronous parts run is the semantics' choice:
 ///
-/// The body's task prefers this executor (SE-0417), so each of its jobs (its start, and every resumption after a wait:
-/// a sleep, a socket, a file) is enqueued here, and the calling thread runs it; between jobs the thread blocks, as a
-/// synchronous wait blocks it. A body that does not wait runs start to end with no hand-off between threads. (Before,
-/// main blocked on a semaphore while a pool task ran the body: two hand-offs per step, which doubled a 0.7 ms read.)
+/// - `nonsending`: on the blocked thread itself. The body's task prefers this executor (SE-0417), so each of its jobs
+///   (its start, and every resumption after a wait: a sleep, a socket, a file) is enqueued here, and the calling
+///   thread runs it; between jobs it blocks, as a synchronous wait does. A body that does not wait runs start to end
+///   with no hand-off between threads. (A pool task and a semaphore took two hand-offs per step, which doubled a
+///   0.7 ms read.) The preference reaches further than `nonsending` does: the body's `@concurrent` functions and its
+///   child tasks (`async let`, a task group's) run here too, one after another, where the app would run them on the
+///   pool. Main is blocked for the whole body either way; what a body doing work in parallel loses is the parallelism.
+/// - `concurrent`: on the cooperative pool, in a detached task, while the calling thread waits for its end.
 ///
 /// A job that needs another executor (a `@MainActor` call) goes there instead: on main, which is blocked here, it never
 /// runs, and the run hangs, as a synchronous call that needs main would; ``BlockedMainWatch`` reports it.
-///
-/// The preference reaches further than `nonsending` does (SE-0417): the body's `@concurrent` functions and its child
-/// tasks (`async let`, a task group's) run here too, one after another, where the app would run them on the pool. Main
-/// is blocked for the whole body either way; what a body doing work in parallel loses is the parallelism, so its step
-/// can take longer here than in the app. `--io concurrent` keeps the pool.
-final class InlineIOExecutor: TaskExecutor {
+final class BlockingIOCall: TaskExecutor {
     /// The jobs enqueued and not yet run. The draining thread swaps in an empty array of its own and runs what it
     /// took, so that neither side allocates once both have their capacity.
     private let jobs = Mutex<[UnownedJob]>([])
+    /// Signalled once per job enqueued, and once when the body has completed.
     private let ready = DispatchSemaphore(value: 0)
     private let outcome = Mutex<Result<any Sendable, any Error>?>(nil)
 
@@ -46,34 +45,39 @@ final class InlineIOExecutor: TaskExecutor {
         }
     }
 
-    /// Calls `code` with `input` on this thread, and returns when it has completed. With `watched` (main waiting for
-    /// the `io` step `label` of `interaction`), a wait past ``BlockedMainWatch/reportAfterSeconds`` is reported on
-    /// standard error, and its end too. Its own allocations (this executor, the task) are kept out of the counts.
+    /// Calls `code` with `input` as `semantics` says, and returns when it has completed. With `watched` (main waiting
+    /// for the `io` step `label` of `interaction`), a wait past ``BlockedMainWatch/reportAfterSeconds`` is reported on
+    /// standard error, and its end too. Its own allocations (this object, the task) are kept out of the counts.
     static func run(
         _ code: @escaping IOBody,
         input: any Sendable,
+        semantics: IOSemantics,
         watched: (label: String, interaction: String)?
     ) -> Result<any Sendable, any Error> {
         let made = HarnessAllocation.mark()
-        let executor = InlineIOExecutor()
+        let call = BlockingIOCall()
         var batch: [UnownedJob] = []
         batch.reserveCapacity(capacity)
-        Task(executorPreference: executor) {
+        let body: @Sendable () async -> Void = {
             let result: Result<any Sendable, any Error>
             do {
                 result = .success(try await code(input))
             } catch {
                 result = .failure(error)
             }
-            executor.outcome.withLock { $0 = result }
+            call.finish(result)
+        }
+        switch semantics {
+        case .nonsending: Task(executorPreference: call, operation: body)
+        case .concurrent: Task.detached(operation: body)
         }
         HarnessAllocation.keepOut(since: made)
         // From the start, however often the body wakes main before then.
         let reportAt = DispatchTime.now() + BlockedMainWatch.reportAfterSeconds
         var reported = false
         while true {
-            executor.runEnqueuedJobs(using: &batch)
-            if let result = executor.outcome.withLock({ $0 }) {
+            call.runEnqueuedJobs(using: &batch)
+            if let result = call.outcome.withLock({ $0 }) {
                 if reported, let watched {
                     HarnessAllocation.keptOut {
                         BlockedMainWatch.ended(for: "io: \(watched.label)", of: watched.interaction)
@@ -82,7 +86,7 @@ final class InlineIOExecutor: TaskExecutor {
                 return result
             }
             if let watched, !reported {
-                guard executor.ready.wait(timeout: reportAt) == .timedOut else {
+                guard call.ready.wait(timeout: reportAt) == .timedOut else {
                     continue
                 }
                 reported = true
@@ -90,7 +94,17 @@ final class InlineIOExecutor: TaskExecutor {
                     BlockedMainWatch.waiting(for: "io: \(watched.label)", of: watched.interaction)
                 }
             }
-            executor.ready.wait()
+            call.ready.wait()
+        }
+    }
+
+    /// Sets the body's outcome, and wakes the waiting thread. Inside the lock, as ``enqueue(_:)`` signals.
+    private func finish(_ result: Result<any Sendable, any Error>) {
+        HarnessAllocation.keptOut {
+            outcome.withLock {
+                $0 = result
+                ready.signal()
+            }
         }
     }
 
