@@ -234,9 +234,21 @@ let ioOnly = CodeWorkload("io-only", description: "One io step.", durationSecond
     CodeInteraction("tap", ratePerSecond: 40).io("send") { 1 }
 }
 
+/// A value whose release takes 20 ms (its `deinit` sleeps), handed from one step to the next: the step that takes it
+/// is not charged for releasing it.
+final class SlowToRelease: Sendable {
+    deinit { usleep(20_000) }
+}
+
+let slowRelease = CodeWorkload("slow-release", description: "A value slow to release.", durationSeconds: 1) {
+    CodeInteraction("tap", ratePerSecond: 10)
+        .compute("make") { SlowToRelease() }
+        .compute("take") { (_: SlowToRelease) in 1 }
+}
+
 await Stagehand.main(
     workloads: [
         placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
-        narrowValues, wideValues, computeOnly, uiOnly, ioOnly,
+        narrowValues, wideValues, computeOnly, uiOnly, ioOnly, slowRelease,
     ]
 )

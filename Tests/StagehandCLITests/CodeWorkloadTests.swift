@@ -323,6 +323,20 @@ extension CLITests {
             )
         }
 
+        /// A step's time is its own code's: releasing the value the step before returned (here 20 ms, a `deinit` that
+        /// sleeps) happens after the step's end. (Before, the release ran inside the step's time: `take` read 20.1 ms.)
+        @Test func releasingAStepsInputIsNotInItsTime() async throws {
+            let run = try await Self.profile("slow-release", stages: [.mainOnly])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            #expect(run.status == 0, "\(run.stderr)")
+            let take = try #require(try run.result("slow-release").spec.interactions.first?.steps.last)
+            guard case .code(let meanMs) = take.cost else {
+                Issue.record("take is not recorded as code")
+                return
+            }
+            #expect((meanMs ?? 0) > 0 && (meanMs ?? 0) < 10, "take: \(meanMs ?? 0) ms")
+        }
+
         /// An io body of the user's code still awaiting its answer when the run ends holds no thread Stagehand can see:
         /// it is unfinished, not work the stage had no thread for, so the stage does not fall behind. (Counted as on a
         /// thread, every request of this workload made async "fall behind" though it keeps up.)
@@ -351,6 +365,7 @@ extension CLITests {
                 names == [
                     "placement", "throws", "traps", "crashes-sometimes", "deadlocks", "idle-io", "simulated-io",
                     "slow-io", "io-decode", "narrow-values", "wide-values", "compute-only", "ui-only", "io-only",
+                    "slow-release",
                 ]
             )
         }

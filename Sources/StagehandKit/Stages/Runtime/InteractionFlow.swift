@@ -14,7 +14,14 @@ final class InteractionFlow: Sendable {
     var current: any Sendable { value.withLock { $0 } }
 
     /// Hands `next` on to the step after.
-    func pass(_ next: any Sendable) {
-        value.withLock { $0 = next }
+    ///
+    /// - Returns: the value `next` replaces, so that a caller timing a step can release it after the step's end:
+    ///   freeing what the step before handed on (a 3 MB buffer read from disk, say) is not the step's own work.
+    @discardableResult
+    func pass(_ next: any Sendable) -> any Sendable {
+        value.withLock { current in
+            defer { current = next }
+            return current
+        }
     }
 }

@@ -46,26 +46,36 @@ struct StepRun: Sendable {
 
     private func run(on state: SubsystemState?) throws {
         guard !recorder.isCancelled else { return }
-        guard recorder.probes else { return try perform(on: state) }
+        guard recorder.probes else {
+            _ = try perform(on: state)
+            return
+        }
         let onMain = MainQueue.isCurrent
         if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
         let start = Instant.now
+        let input: (any Sendable)?
         do {
-            try perform(on: state)
+            input = try perform(on: state)
         } catch {
             record(since: start, onMain: onMain)
             throw failed(error)
         }
-        record(since: start, onMain: onMain)
+        // The step's input, released after its end: freeing what the step before returned (the image pipeline's 3 MB
+        // read buffer, given back to the allocator) is the interaction's work between its steps, not the step's.
+        withExtendedLifetime(input) { record(since: start, onMain: onMain) }
     }
 
-    private func perform(on state: SubsystemState?) throws {
+    /// Does the step's work.
+    ///
+    /// - Returns: the value the step took, which the flow no longer holds (`nil` for a step that passes none on).
+    private func perform(on state: SubsystemState?) throws -> (any Sendable)? {
         switch body {
         case .simulated(let cost):
             cost.perform(with: calibration)
+            return nil
         case .compute(let code):
             inputs?.keep(flow.current, for: key)
-            flow.pass(try code(flow.current))
+            return flow.pass(try code(flow.current))
         case .ui(let code):
             let input = flow.current
             // The call onto the main actor allocates (once per call, measured): the harness's, kept out on either
@@ -73,7 +83,7 @@ struct StepRun: Sendable {
             let calling = HarnessAllocation.mark()
             var returned = calling
             defer { HarnessAllocation.keepOut(since: returned) }
-            flow.pass(
+            return flow.pass(
                 try MainQueue.assumeMainActor { () throws -> any Sendable in
                     HarnessAllocation.keepOut(since: calling)
                     defer { returned = HarnessAllocation.mark() }
@@ -82,7 +92,7 @@ struct StepRun: Sendable {
             )
         case .state(let code):
             guard let state else { preconditionFailure("a state step ran without its subsystem's state") }
-            flow.pass(try code(state, flow.current))
+            return flow.pass(try code(state, flow.current))
         case .io:
             preconditionFailure("an io step is waited for (blockingWait) or awaited (io), never worked")
         }
