@@ -146,14 +146,15 @@ final class ProgressDisplay: Sendable {
     /// The running line: on a terminal with elapsed time and a bar, piped with the run's length.
     private func line(_ run: Current) -> String {
         guard inPlace else { return "\(prefix(run)), \(run.durationSeconds.reportFormatted) s …" }
-        // The child's warm-up and start-up come before the measured run; the drain after it is usually short.
-        let expected = run.durationSeconds + min(StageChild.warmUpSeconds, run.durationSeconds) + 0.2
+        // The child's start-up and first warm-up run come before the measured run; past this estimate the child is
+        // either warming up further (a heap still growing, up to `WarmUp.settlingSeconds` more) or draining.
+        let expected = run.durationSeconds + min(WarmUp.seconds, run.durationSeconds) + 0.2
         let elapsed = Instant.now.milliseconds(since: run.started) / 1000
         let seconds = String(format: "%.1f", elapsed)
         let status =
             elapsed <= expected
             ? "\(Terminal.bar(fraction: elapsed / expected, width: 16)) \(seconds)/~\(String(format: "%.1f", expected)) s"
-            : "\(Terminal.bar(fraction: 1, width: 16)) \(seconds) s, draining"
+            : "\(Terminal.bar(fraction: 1, width: 16)) \(seconds) s, finishing"
         return Terminal.fitted("\(prefix(run))  \(status)", width: Terminal.columns(STDERR_FILENO))
     }
 

@@ -16,6 +16,10 @@ final class MainLoop {
         var distributions: RunDistributions
         /// The run event by event, when traced.
         var trace: TraceLog.Recording?
+        /// Page faults the process took that needed no disk read (pages first touched), from the start of the run's
+        /// counting to its end, before its figures were computed: what ``WarmUp`` watches settle. The harness's own
+        /// per-run buffers (its histograms), made before and after, are not in it.
+        var pageFaults: Int
         /// Interactions still holding or waiting for a thread when the run ended (after a warm-up that finishes
         /// everything: none; an io wait still pending holds none, and its interaction skips the rest of its steps).
         var runningAtEnd: Int
@@ -131,6 +135,7 @@ final class MainLoop {
             var arriving = true
             // Counting starts once everything the run needs exists; from here the harness allocates only per delivery.
             let allocationsAtStart = self.allocations?.sample()
+            let pageFaultsAtStart = Platform.minorPageFaults
             endTimer.setEventHandler { [unowned self] in
                 MainQueue.assumeMainActor {
                     let now = Instant.now
@@ -147,6 +152,7 @@ final class MainLoop {
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
+                    let pageFaults = Platform.minorPageFaults - pageFaultsAtStart
                     let (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
@@ -161,6 +167,7 @@ final class MainLoop {
                             stepTimings: timings,
                             distributions: distributions,
                             trace: recorder.traceRecording(from: start, to: now),
+                            pageFaults: pageFaults,
                             runningAtEnd: recorder.runningOrQueued
                         )
                     )

@@ -46,6 +46,18 @@ extension Platform {
         clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)
     }
 
+    /// Page faults this process has taken that needed no disk read (a page mapped or zeroed on first touch), every
+    /// thread's, since it started.
+    ///
+    /// Darwin: `getrusage(RUSAGE_SELF)`'s `ru_minflt`, which getrusage(2) describes as "the number of page faults
+    /// serviced without any I/O activity; here I/O activity is avoided by reclaiming a page frame from the list of
+    /// pages awaiting reallocation".
+    static var minorPageFaults: Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return Int(usage.ru_minflt)
+    }
+
     /// The most this process has had resident at once, in bytes, or `nil` where that cannot be read.
     ///
     /// Darwin: `getrusage(RUSAGE_SELF)`'s `ru_maxrss`, which getrusage(2) gives "in bytes" there (Linux gives

@@ -44,6 +44,16 @@ extension Platform {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    /// Page faults this process has taken that needed no disk read (a page mapped or zeroed on first touch), every
+    /// thread's, since it started.
+    ///
+    /// Linux: `getrusage(RUSAGE_SELF)`'s `ru_minflt` (getrusage(2): "page faults serviced without any I/O activity").
+    static var minorPageFaults: Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        return usage.ru_minflt
+    }
+
     /// The most this process has had resident at once, in bytes, or `nil` where that cannot be read.
     ///
     /// Linux: `VmHWM` in `/proc/self/status` (proc(5)), the high-water mark of this process's own memory. Not

@@ -9,6 +9,7 @@
 /// | ``threadCPUNanoseconds`` | `CLOCK_THREAD_CPUTIME_ID` | `CLOCK_THREAD_CPUTIME_ID` |
 /// | ``processCPUNanoseconds`` | `CLOCK_PROCESS_CPUTIME_ID` | `CLOCK_PROCESS_CPUTIME_ID` |
 /// | ``peakResidentBytes`` | `VmHWM` in `/proc/self/status` | `getrusage`, `ru_maxrss` in bytes |
+/// | ``minorPageFaults`` | `getrusage`, `ru_minflt` | `getrusage`, `ru_minflt` |
 /// | ``cpuModel`` | `/proc/cpuinfo` | `sysctlbyname("machdep.cpu.brand_string")` |
 /// | ``operatingSystemName`` | `/etc/os-release` | `ProcessInfo.operatingSystemVersionString` |
 /// | ``currentThread`` | `pthread_self()` (an integer) | `pthread_self()` (a pointer) |

@@ -31,6 +31,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// CPU time the run's whole process used during the measured run, every thread, in seconds: what
     /// `benchmark-probes` compares. `nil` in results written before it was recorded.
     public var processCPUSeconds: Double?
+    /// How many unmeasured warm-up runs came before the measured one (``WarmUp``: one, and more while they still grew
+    /// the process's memory); `nil` in results written before it was recorded.
+    public var warmUpRuns: Int?
 
     package init(
         repetition: Int,
@@ -45,7 +48,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         processCPUSeconds: Double? = nil,
         allocationCheckFailure: String? = nil,
         allocator: String? = nil,
-        tightLoop: [TightLoopTiming]? = nil
+        tightLoop: [TightLoopTiming]? = nil,
+        warmUpRuns: Int? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -60,5 +64,6 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.allocationCheckFailure = allocationCheckFailure
         self.allocator = allocator
         self.tightLoop = tightLoop
+        self.warmUpRuns = warmUpRuns
     }
 }

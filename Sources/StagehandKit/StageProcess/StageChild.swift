@@ -5,33 +5,18 @@ import Foundation
 /// A stage runs in a child process of its own so that a crash, a hang or a flood of output in the workload cannot
 /// take the profile down, and so stages cannot disturb each other's threads or heap.
 package enum StageChild {
-    /// How long the unmeasured warm-up run before the measured one takes arrivals, at most.
-    package static let warmUpSeconds = 0.3
-
-    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the warm-up run and
-    /// the measured run, each with its drain, plus a grace period for process start-up and a run end delayed by a
-    /// long step, plus the tight loops' allowance when the run times them (``TightLoop``).
+    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the first warm-up run
+    /// and the measured run, each with its drain, and the warm-up's settling runs (``WarmUp``), plus a grace period for
+    /// process start-up and a run end delayed by a long step, plus the tight loops' allowance when the run times them
+    /// (``TightLoop``).
     static func watchdogSeconds(forDuration durationSeconds: Double, tightLoop: Bool = false) -> Double {
-        let warmUp = min(warmUpSeconds, durationSeconds)
-        return warmUp + MainLoop.drainSeconds(forDuration: warmUp) + durationSeconds
+        let warmUp = min(WarmUp.seconds, durationSeconds)
+        return warmUp + MainLoop.drainSeconds(forDuration: warmUp) + WarmUp.settlingSeconds + durationSeconds
             + MainLoop.drainSeconds(forDuration: durationSeconds) + 5 + (tightLoop ? TightLoop.allowanceSeconds : 0)
     }
 
     /// How long before its watchdog's limit a child stops starting tight-loop calls: time to write its result.
     static let resultWritingSeconds = 1.0
-
-    /// The warm-up of `workload`: arrivals for ``warmUpSeconds``, periodic and 4 to 10 per second, so every
-    /// interaction arrives at least once and an overloaded workload builds little backlog. At its drain limit the
-    /// warm-up skips the steps it has not started and waits for the ones running (see ``MainLoop/run(finishingEverything:)``).
-    static func warmUp(of workload: Workload) -> Workload {
-        var warmUp = workload
-        warmUp.durationSeconds = min(Self.warmUpSeconds, workload.durationSeconds)
-        for index in warmUp.interactions.indices {
-            warmUp.interactions[index].arrival = .periodic
-            warmUp.interactions[index].ratePerSecond = min(max(warmUp.interactions[index].ratePerSecond, 4), 10)
-        }
-        return warmUp
-    }
 
     /// Runs the stage run `invocation` describes in this process and writes its ``RepetitionResult``.
     ///
@@ -61,21 +46,24 @@ package enum StageChild {
         // records which one that was.
         let calibration = invocation.calibration?.checkedHere() ?? CalibratedWork.calibrate()
         let tightLoopInputs = invocation.tightLoop ? TightLoop.Inputs() : nil
-        // A short unmeasured run first, so first-use costs (page faults, lazily built runtime metadata, the
-        // cooperative pool's threads, the user's own caches and connections) do not land in the measured run.
-        let warmUp = await MainLoop(
-            workload: Self.warmUp(of: workload),
-            code: code,
-            stage: invocation.stage,
-            seed: ~seed,
-            calibration: calibration,
-            probes: probes,
-            ioSemantics: invocation.ioSemantics,
-            keepingInputs: tightLoopInputs
-        )
-        .run(finishingEverything: true)
-        // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
-        precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
+        // Unmeasured runs first, until the heap is in its steady state, so first-use costs do not land in the
+        // measured run.
+        let warmUpRuns = await WarmUp.run { round in
+            let warmUp = await MainLoop(
+                workload: WarmUp.workload(of: workload),
+                code: code,
+                stage: invocation.stage,
+                seed: ~seed &+ UInt64(round),
+                calibration: calibration,
+                probes: probes,
+                ioSemantics: invocation.ioSemantics,
+                keepingInputs: tightLoopInputs
+            )
+            .run(finishingEverything: true)
+            // Nothing of the warm-up may run on into the measured run, taking main or the pool from it.
+            precondition(warmUp.runningAtEnd == 0, "the warm-up left \(warmUp.runningAtEnd) interactions running")
+            return warmUp.pageFaults
+        }
         // Once per process, just before the measured run: whether every allocation is counted here, in front of
         // whichever allocator serves them (the result records which).
         let allocationProblem = AllocationCheck.problem(with: AllocationCounter())
@@ -128,7 +116,8 @@ package enum StageChild {
             processCPUSeconds: cpuSeconds,
             allocationCheckFailure: allocationProblem,
             allocator: Allocator.servingThisProcess,
-            tightLoop: tightLoop
+            tightLoop: tightLoop,
+            warmUpRuns: warmUpRuns
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
