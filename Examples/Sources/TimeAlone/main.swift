@@ -1,11 +1,14 @@
 import ExampleApp
 import Foundation
+import Synchronization
 
 // Each example step's function timed alone, nothing else running: the figures to hold Stagehand's measured means
 // against (`swift run -c release TimeAlone`). Two figures per function:
 // - in a tight loop, one call after another, as package-benchmark or XCTest's `measure` times it;
 // - at the workload's cadence, sleeping between calls as its arrivals do (periodic, at its rate), which is how the app
 //   calls it: caches and cores go cold between calls.
+// Each runs where Stagehand's `main-only` stage runs it, to hold that stage's step means against: on the main actor,
+// an `io` function too (`OnThisThread`), its input released once the call is timed.
 //
 // Stage runs use the system allocator, as this does, with every allocation counted in front of it (about 2 ns each).
 // To time these functions on jemalloc, as `--allocator jemalloc` runs them, on Linux:
@@ -46,6 +49,64 @@ func interposerAllocations() -> Int64? {
     return count
 }
 
+/// Runs an `io` function the way Stagehand's `main-only` stage runs an `io` body: main blocks until it completes, and
+/// runs the body's jobs itself (its start, and each resumption after a wait), its `@concurrent` callees included, through
+/// a task executor preference (SE-0417). Awaited plainly, a `nonisolated async` function of this module (Swift 6.0
+/// semantics) runs on the pool instead, and its buffers come from a pool thread's malloc arena, not main's: the image
+/// pipeline's 3 MB read then took 0.70 ms here against 0.82 ms on main (medians of five rounds), a difference of where
+/// the code ran, not of Stagehand's presence. (The mechanism of `BlockingIOCall` in StagehandKit, without its counting
+/// and reporting.)
+final class OnThisThread: TaskExecutor {
+    private let jobs = Mutex<[UnownedJob]>([])
+    private let ready = DispatchSemaphore(value: 0)
+    private let finished = Mutex(false)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock {
+            $0.append(job)
+            ready.signal()  // inside the lock: once the caller can run the job, it may free this executor
+        }
+    }
+
+    /// Calls `body` and blocks the calling thread until it returns.
+    static func run<Output: Sendable>(_ body: @escaping @Sendable () async throws -> Output) throws -> Output {
+        let executor = OnThisThread()
+        let result = Mutex<Result<Output, any Error>?>(nil)
+        Task(executorPreference: executor) {
+            let outcome: Result<Output, any Error>
+            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+            executor.finished.withLock {
+                result.withLock { $0 = outcome }
+                $0 = true
+                executor.ready.signal()
+            }
+        }
+        while !executor.finished.withLock({ $0 }) {
+            executor.ready.wait()
+            for job in executor.jobs.withLock({ jobs in
+                defer { jobs.removeAll() }
+                return jobs
+            }) {
+                job.runSynchronously(on: executor.asUnownedTaskExecutor())
+            }
+        }
+        return try result.withLock { $0! }.get()
+    }
+}
+
+/// Page faults the process has taken that needed no disk read (a page first touched), every thread's: what a buffer
+/// on fresh pages costs beyond its work. (Stagehand's warm-up runs until they stop, `WarmUp` in StagehandKit.)
+func minorPageFaults() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+    #else
+    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+    #endif
+    return Int(usage.ru_minflt)
+}
+
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
@@ -74,22 +135,31 @@ func measure<Input, Output>(
     try await then(try await body(try await prepare()))  // first use: caches, connections, page faults
     var loop = Duration.zero
     for _ in 0..<loopRuns {
-        let input = try await prepare()
-        let start = clock.now
-        let output = try await body(input)
-        loop += start.duration(to: clock.now)
+        let output: Output
+        do {  // the input is released once the call is timed, before `then`, as the app's caller drops it
+            let input = try await prepare()
+            let start = clock.now
+            output = try await body(input)
+            withExtendedLifetime(input) { loop += start.duration(to: clock.now) }
+        }
         try await then(output)
     }
     var cadence = Duration.zero
+    var faults = 0
     let period = Duration.nanoseconds(Int64(1e9 / ratePerSecond))
     var tick = clock.now
     for _ in 0..<cadenceCalls {
         tick += period
         try? await clock.sleep(until: tick)
-        let input = try await prepare()
-        let start = clock.now
-        let output = try await body(input)
-        cadence += start.duration(to: clock.now)
+        let output: Output
+        do {  // the input is released once the call is timed, before `then`, as the app's caller drops it
+            let input = try await prepare()
+            let faultsBefore = minorPageFaults()
+            let start = clock.now
+            output = try await body(input)
+            withExtendedLifetime(input) { cadence += start.duration(to: clock.now) }
+            faults += minorPageFaults() - faultsBefore
+        }
         try await then(output)
     }
     var allocations = ""
@@ -108,10 +178,11 @@ func measure<Input, Output>(
     print(
         padded
             + String(
-                format: " loop %9.4f ms   at %5.1f/s %9.4f ms",
+                format: " loop %9.4f ms   at %5.1f/s %9.4f ms %7.1f page faults/call",
                 milliseconds(loop) / Double(loopRuns),
                 ratePerSecond,
-                milliseconds(cadence) / Double(cadenceCalls)
+                milliseconds(cadence) / Double(cadenceCalls),
+                Double(faults) / Double(cadenceCalls)
             ) + allocations
     )
 }
@@ -135,7 +206,27 @@ func measure(
     )
 }
 
-let only = CommandLine.arguments.dropFirst().first  // a workload's name, to time only its steps
+let arguments = CommandLine.arguments.dropFirst()
+let only = arguments.first { $0 != "--frames" }  // a workload's name, to time only its steps
+
+/// With `--frames`, main also draws frames meanwhile, as Stagehand's stage runs do: every 16.67 ms (60 Hz), 2 ms of
+/// CPU work on main (a code workload's `frameWorkMs`). Without it, main idles between calls, as an app's does when
+/// nothing on screen changes.
+let frames: DispatchSourceTimer? =
+    arguments.contains("--frames")
+    ? {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now(), repeating: .nanoseconds(16_666_667))
+        timer.setEventHandler {
+            let end = DispatchTime.now().uptimeNanoseconds + 2_000_000
+            var spin = 0
+            while DispatchTime.now().uptimeNanoseconds < end { spin &+= 1 }
+            withExtendedLifetime(spin) {}
+        }
+        timer.resume()
+        return timer
+    }() : nil
+
 let workloads = ["news-feed", "image-pipeline", "connection-table", "note-preview"]
 if let only, !workloads.contains(only) {
     FileHandle.standardError.write(
@@ -148,6 +239,7 @@ if let only, !workloads.contains(only) {
 // app hands it, fresh from the step before.
 if only == nil || only == "news-feed" {
     let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
+    let fetch = { try OnThisThread.run { try await client.fetchFeed() } }
     let show = { (page: FeedPage) in FeedViewModel.shared.show(page) }
     try await measure(
         "news-feed      io: fetch",
@@ -155,7 +247,7 @@ if only == nil || only == "news-feed" {
         loopRuns: 10,
         cadenceCalls: 10,
         prepare: {},
-        { try await client.fetchFeed() },
+        fetch,
         then: { show(try FeedPage.decode($0)) }
     )
     try await measure(
@@ -163,7 +255,7 @@ if only == nil || only == "news-feed" {
         ratePerSecond: 2,
         loopRuns: 40,
         cadenceCalls: 12,
-        prepare: { try await client.fetchFeed() },
+        prepare: fetch,
         { try FeedPage.decode($0) },
         then: show
     )
@@ -172,7 +264,7 @@ if only == nil || only == "news-feed" {
         ratePerSecond: 2,
         loopRuns: 40,
         cadenceCalls: 12,
-        prepare: { try FeedPage.decode(try await client.fetchFeed()) },
+        prepare: { try FeedPage.decode(try fetch()) },
         show
     )
     try await measure("news-feed      ui: scroll", ratePerSecond: 20, loopRuns: 2000, cadenceCalls: 60) {
@@ -182,7 +274,7 @@ if only == nil || only == "news-feed" {
 
 if only == nil || only == "image-pipeline" {
     var cache = ThumbnailCache()
-    let read = { try await PhotoLibrary.read(PhotoLibrary.photo) }
+    let read = { try OnThisThread.run { try await PhotoLibrary.read(PhotoLibrary.photo) } }
     let decode = { (photo: Data) in try RGBAImage(ppm: photo) }
     let blur = { (image: RGBAImage) in image.boxBlurred(radius: 2) }
     let thumbnail = { (image: RGBAImage) in (image, image.thumbnail(side: 128)) }
@@ -194,7 +286,7 @@ if only == nil || only == "image-pipeline" {
         loopRuns: 40,
         cadenceCalls: 10,
         prepare: {},
-        { try await read() },
+        read,
         then: { show(store(thumbnail(blur(try decode($0))))) }
     )
     try await measure(
@@ -211,7 +303,7 @@ if only == nil || only == "image-pipeline" {
         ratePerSecond: 2,
         loopRuns: 20,
         cadenceCalls: 10,
-        prepare: { try decode(try await read()) },
+        prepare: { try decode(try read()) },
         blur,
         then: { show(store(thumbnail($0))) }
     )
@@ -220,7 +312,7 @@ if only == nil || only == "image-pipeline" {
         ratePerSecond: 2,
         loopRuns: 20,
         cadenceCalls: 10,
-        prepare: { blur(try decode(try await read())) },
+        prepare: { blur(try decode(try read())) },
         thumbnail,
         then: { show(store($0)) }
     )
@@ -229,7 +321,7 @@ if only == nil || only == "image-pipeline" {
         ratePerSecond: 2,
         loopRuns: 20,
         cadenceCalls: 10,
-        prepare: { thumbnail(blur(try decode(try await read()))) },
+        prepare: { thumbnail(blur(try decode(try read()))) },
         store,
         then: show
     )
@@ -238,13 +330,14 @@ if only == nil || only == "image-pipeline" {
         ratePerSecond: 2,
         loopRuns: 20,
         cadenceCalls: 10,
-        prepare: { store(thumbnail(blur(try decode(try await read())))) },
+        prepare: { store(thumbnail(blur(try decode(try read())))) },
         show
     )
 }
 
 if only == nil || only == "connection-table" {
     let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
+    let echo = { try OnThisThread.run { try await client.echo().count } }
     var table = ConnectionTable(preloaded: 20_000)
     let parsed = { try HTTPRequest(parsing: HTTPRequest.sample(connection: Int.random(in: 0..<25_000))) }
     try await measure("connection-table compute: parse", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300) {
@@ -268,7 +361,7 @@ if only == nil || only == "connection-table" {
             _ = table.open(request)
             return request
         },
-        { request in _ = (request, try await client.echo().count) }
+        { request in _ = (request, try echo()) }
     )
     try await measure(
         "connection-table state: close",
@@ -278,7 +371,7 @@ if only == nil || only == "connection-table" {
         prepare: { () async throws -> (HTTPRequest, Int) in
             let request = try parsed()
             _ = table.open(request)
-            return (request, try await client.echo().count)
+            return (request, try echo())
         },
         { response in _ = table.close(connection: response.0.connection, bytes: response.1) }
     )
