@@ -56,6 +56,9 @@ func interposerAllocations() -> Int64? {
 /// pipeline's 3 MB read then took 0.70 ms here against 0.82 ms on main (medians of five rounds), a difference of where
 /// the code ran, not of Stagehand's presence. (The mechanism of `BlockingIOCall` in StagehandKit, without its counting
 /// and reporting.)
+///
+/// As in `main-only`, a body that needs the main actor never runs (main is blocked here), and one that leaves work
+/// behind after it returns (an unstructured task on this executor) is a mistake this catches.
 final class OnThisThread: TaskExecutor {
     private let jobs = Mutex<[UnownedJob]>([])
     private let ready = DispatchSemaphore(value: 0)
@@ -91,6 +94,7 @@ final class OnThisThread: TaskExecutor {
                 job.runSynchronously(on: executor.asUnownedTaskExecutor())
             }
         }
+        precondition(executor.jobs.withLock { $0.isEmpty }, "the io function left jobs behind it")
         return try result.withLock { $0! }.get()
     }
 }
@@ -207,6 +211,10 @@ func measure(
 }
 
 let arguments = CommandLine.arguments.dropFirst()
+if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "--frames" }) {
+    FileHandle.standardError.write(Data("error: unknown option '\(unknown)'; the one option is --frames\n".utf8))
+    exit(64)
+}
 let only = arguments.first { $0 != "--frames" }  // a workload's name, to time only its steps
 
 /// With `--frames`, main also draws frames meanwhile, as Stagehand's stage runs do: every 16.67 ms (60 Hz), 2 ms of

@@ -445,6 +445,20 @@ final class RunRecorder: Sendable {
         }
     }
 
+    /// The value a step on main took was released from `start` to `end`, after the step's end (``StepRun``): not the
+    /// step's duration, but main-thread work of its kind all the same (a large buffer given back, a `deinit` of the
+    /// user's), which may make a frame late under the step's cause.
+    func inputReleasedOnMain(_ key: StepTiming.Key, kind: MainWork, from start: Instant, to end: Instant) {
+        guard probes else { return }
+        main.withLock { main in
+            guard main.firstCause.indices.contains(key.interaction) else { return }
+            main.attribution.held(main.firstCause[key.interaction] + key.step, from: start, to: end)
+        }
+        threads.withRecord { record in
+            record.mainBusyNs[kind] += end.nanoseconds(since: start)
+        }
+    }
+
     // MARK: Result
 
     /// The metrics of a run that took arrivals for `arrivalSeconds` and ended at `end`, `runSeconds` after it started

@@ -6,12 +6,13 @@ import Foundation
 /// take the profile down, and so stages cannot disturb each other's threads or heap.
 package enum StageChild {
     /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the first warm-up run
-    /// and the measured run, each with its drain, and the warm-up's settling runs (``WarmUp``), plus a grace period for
-    /// process start-up and a run end delayed by a long step, plus the tight loops' allowance when the run times them
-    /// (``TightLoop``).
+    /// and the measured run, each with its drain, and the warm-up's settling runs (``WarmUp``: its limit, and one more
+    /// run to its drain limit, which it may start just short of that), plus a grace period for process start-up and a
+    /// run end delayed by a long step, plus the tight loops' allowance when the run times them (``TightLoop``).
     static func watchdogSeconds(forDuration durationSeconds: Double, tightLoop: Bool = false) -> Double {
-        let warmUp = min(WarmUp.seconds, durationSeconds)
-        return warmUp + MainLoop.drainSeconds(forDuration: warmUp) + WarmUp.settlingSeconds + durationSeconds
+        let warmUpArrivals = min(WarmUp.seconds, durationSeconds)
+        let longestWarmUpRun = warmUpArrivals + MainLoop.drainSeconds(forDuration: warmUpArrivals)
+        return 2 * longestWarmUpRun + WarmUp.settlingSeconds + durationSeconds
             + MainLoop.drainSeconds(forDuration: durationSeconds) + 5 + (tightLoop ? TightLoop.allowanceSeconds : 0)
     }
 

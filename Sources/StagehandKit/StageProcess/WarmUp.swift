@@ -1,3 +1,5 @@
+import Foundation
+
 /// The unmeasured runs a stage child makes before its measured one, so that first-use costs (page faults, lazily built
 /// runtime metadata, the cooperative pool's threads, the user's own caches and connections) do not land in the
 /// measurement.
@@ -17,8 +19,10 @@ package enum WarmUp {
     /// mapped afresh on every call) costs each stage run this much more.
     static let settlingSeconds = 1.5
 
-    /// A warm-up run that took fewer page faults than this (1 MiB of pages) left the heap as the measured run finds it.
-    static let settledPageFaults = 256
+    /// A warm-up run that took fewer page faults than this left the heap as the measured run finds it: 1 MiB of pages
+    /// (256 faults of 4 KiB pages, 64 of Apple silicon's 16 KiB). A transparent huge page faults once for 2 MiB, so
+    /// where the kernel hands them out the count reads low.
+    static let settledPageFaults = (1 << 20) / Int(getpagesize())
 
     /// One warm-up run of `workload`: arrivals for ``seconds``, periodic and 4 to 10 per second, so every
     /// interaction arrives at least once and an overloaded workload builds little backlog. At its drain limit a
@@ -36,7 +40,8 @@ package enum WarmUp {
 
     /// Runs `round` (a warm-up run, given its number from 0; it returns the page faults the process took while it
     /// ran) once, then again while the last run took `settledBelow` or more and another, as long as the longest so far,
-    /// fits in `settlingSeconds`.
+    /// fits in `settlingSeconds`. (A run can still outlast the longest so far, up to its drain limit: the watchdog
+    /// allows for one such run beyond `settlingSeconds`.)
     ///
     /// - Returns: how many runs it made.
     @MainActor

@@ -53,7 +53,7 @@ struct StepRun: Sendable {
         let onMain = MainQueue.isCurrent
         if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
         let start = Instant.now
-        let input: (any Sendable)?
+        var input: (any Sendable)?
         do {
             input = try perform(on: state)
         } catch {
@@ -61,8 +61,15 @@ struct StepRun: Sendable {
             throw failed(error)
         }
         // The step's input, released after its end: freeing what the step before returned (the image pipeline's 3 MB
-        // read buffer, given back to the allocator) is the interaction's work between its steps, not the step's.
-        withExtendedLifetime(input) { record(since: start, onMain: onMain) }
+        // read buffer, given back to the allocator) is not the step's own code, so not in its duration. On main it is
+        // still main-thread work, and counted as such: busy time of the step's kind, a cause of late frames, part of
+        // the interaction's main-actor job.
+        let end = withExtendedLifetime(input) { record(since: start, onMain: onMain) }
+        input = nil
+        guard onMain else { return }
+        let released = Instant.now
+        recorder.inputReleasedOnMain(key, kind: MainWork(kind), from: end, to: released)
+        segment.stepOnMain(from: end, to: released)
     }
 
     /// Does the step's work.
@@ -112,7 +119,8 @@ struct StepRun: Sendable {
         guard case .io(let code) = body else {
             let start = Instant.now
             Self.sleep(ms: waitMs)
-            return record(since: start, onMain: onMain)
+            record(since: start, onMain: onMain)
+            return
         }
         let start = Instant.now
         let outcome = BlockingIOCall.run(
@@ -265,11 +273,16 @@ struct StepRun: Sendable {
         return 0
     }
 
-    private func record(since start: Instant, onMain: Bool) {
-        guard recorder.probes else { return }
+    /// Records the step's run from `start` to now.
+    ///
+    /// - Returns: the step's end (`start` when nothing is recorded).
+    @discardableResult
+    private func record(since start: Instant, onMain: Bool) -> Instant {
+        guard recorder.probes else { return start }
         let end = Instant.now
         recorder.stepRan(key, kind: MainWork(kind), from: start, to: end, onMain: onMain)
         if onMain { segment.stepOnMain(from: start, to: end) }
         recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
+        return end
     }
 }
