@@ -136,18 +136,26 @@ func measure<Input, Output>(
     then: (Output) async throws -> Void = { _ in }
 ) async throws {
     let clock = ContinuousClock()
-    try await then(try await body(try await prepare()))  // first use: caches, connections, page faults
-    var loop = Duration.zero
-    for _ in 0..<loopRuns {
+    /// One call as the app makes it: its input prepared, the call timed and its page faults counted, the input released
+    /// once the call is timed (before `then`, as the app's caller drops it), then the steps after it.
+    func call() async throws -> (time: Duration, faults: Int) {
         let output: Output
-        do {  // the input is released once the call is timed, before `then`, as the app's caller drops it
+        let time: Duration
+        let faults: Int
+        do {
             let input = try await prepare()
+            let faultsBefore = minorPageFaults()
             let start = clock.now
             output = try await body(input)
-            withExtendedLifetime(input) { loop += start.duration(to: clock.now) }
+            time = withExtendedLifetime(input) { start.duration(to: clock.now) }
+            faults = minorPageFaults() - faultsBefore
         }
         try await then(output)
+        return (time, faults)
     }
+    _ = try await call()  // first use: caches, connections, page faults
+    var loop = Duration.zero
+    for _ in 0..<loopRuns { loop += try await call().time }
     var cadence = Duration.zero
     var faults = 0
     let period = Duration.nanoseconds(Int64(1e9 / ratePerSecond))
@@ -155,16 +163,9 @@ func measure<Input, Output>(
     for _ in 0..<cadenceCalls {
         tick += period
         try? await clock.sleep(until: tick)
-        let output: Output
-        do {  // the input is released once the call is timed, before `then`, as the app's caller drops it
-            let input = try await prepare()
-            let faultsBefore = minorPageFaults()
-            let start = clock.now
-            output = try await body(input)
-            withExtendedLifetime(input) { cadence += start.duration(to: clock.now) }
-            faults += minorPageFaults() - faultsBefore
-        }
-        try await then(output)
+        let (time, faulted) = try await call()
+        cadence += time
+        faults += faulted
     }
     var allocations = ""
     if interposerStats != nil {

@@ -408,20 +408,30 @@ final class RunRecorder: Sendable {
 
     // MARK: Work
 
-    /// Records a step's work from `start` to `end`, and where it held a thread (main, or one of the pool's).
-    func stepRan(_ key: StepTiming.Key, kind: MainWork, from start: Instant, to end: Instant, onMain: Bool) {
+    /// Records a step's work from `start` to `end`, and where it held a thread (main, or one of the pool's). On main,
+    /// `heldUntil` (after `end`) is when the step let main go: what it held main for past its own duration (releasing
+    /// its input, ``StepRun``) is main-thread work of its kind and may make a frame late, but is not its duration.
+    func stepRan(
+        _ key: StepTiming.Key,
+        kind: MainWork,
+        from start: Instant,
+        to end: Instant,
+        heldUntil: Instant? = nil,
+        onMain: Bool
+    ) {
         guard probes else { return }
         let nanoseconds = end.nanoseconds(since: start)
+        let held = heldUntil ?? end
         if onMain {  // what may make a frame late
             main.withLock { main in
                 guard main.firstCause.indices.contains(key.interaction) else { return }
-                main.attribution.held(main.firstCause[key.interaction] + key.step, from: start, to: end)
+                main.attribution.held(main.firstCause[key.interaction] + key.step, from: start, to: held)
             }
         }
         threads.withRecord { record in
             record.recordStep(key, nanoseconds: nanoseconds, onMain: onMain)
             if onMain {
-                record.mainBusyNs[kind] += nanoseconds
+                record.mainBusyNs[kind] += held.nanoseconds(since: start)
             } else if kind != .io {  // an awaited io step holds no thread
                 record.offMainWorkNs += nanoseconds
             }
@@ -442,20 +452,6 @@ final class RunRecorder: Sendable {
             record.recordStepOnMain(key, nanoseconds: nanoseconds)
             record.mainBusyNs[.io] += nanoseconds
             noteMainActorJob(Span(start: start, end: end), overheadNs: 0, in: &record)
-        }
-    }
-
-    /// The value a step on main took was released from `start` to `end`, after the step's end (``StepRun``): not the
-    /// step's duration, but main-thread work of its kind all the same (a large buffer given back, a `deinit` of the
-    /// user's), which may make a frame late under the step's cause.
-    func inputReleasedOnMain(_ key: StepTiming.Key, kind: MainWork, from start: Instant, to end: Instant) {
-        guard probes else { return }
-        main.withLock { main in
-            guard main.firstCause.indices.contains(key.interaction) else { return }
-            main.attribution.held(main.firstCause[key.interaction] + key.step, from: start, to: end)
-        }
-        threads.withRecord { record in
-            record.mainBusyNs[kind] += end.nanoseconds(since: start)
         }
     }
 

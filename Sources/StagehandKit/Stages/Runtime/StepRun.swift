@@ -62,14 +62,11 @@ struct StepRun: Sendable {
         }
         // The step's input, released after its end: freeing what the step before returned (the image pipeline's 3 MB
         // read buffer, given back to the allocator) is not the step's own code, so not in its duration. On main it is
-        // still main-thread work, and counted as such: busy time of the step's kind, a cause of late frames, part of
-        // the interaction's main-actor job.
-        let end = withExtendedLifetime(input) { record(since: start, onMain: onMain) }
+        // still main-thread work, recorded with the step: busy time of its kind, a cause of late frames, part of the
+        // interaction's main-actor job.
+        let end = withExtendedLifetime(input) { Instant.now }
         input = nil
-        guard onMain else { return }
-        let released = Instant.now
-        recorder.inputReleasedOnMain(key, kind: MainWork(kind), from: end, to: released)
-        segment.stepOnMain(from: end, to: released)
+        record(from: start, to: end, heldUntil: onMain ? .now : end, onMain: onMain)
     }
 
     /// Does the step's work.
@@ -119,8 +116,7 @@ struct StepRun: Sendable {
         guard case .io(let code) = body else {
             let start = Instant.now
             Self.sleep(ms: waitMs)
-            record(since: start, onMain: onMain)
-            return
+            return record(since: start, onMain: onMain)
         }
         let start = Instant.now
         let outcome = BlockingIOCall.run(
@@ -274,15 +270,17 @@ struct StepRun: Sendable {
     }
 
     /// Records the step's run from `start` to now.
-    ///
-    /// - Returns: the step's end (`start` when nothing is recorded).
-    @discardableResult
-    private func record(since start: Instant, onMain: Bool) -> Instant {
-        guard recorder.probes else { return start }
+    private func record(since start: Instant, onMain: Bool) {
+        guard recorder.probes else { return }
         let end = Instant.now
-        recorder.stepRan(key, kind: MainWork(kind), from: start, to: end, onMain: onMain)
-        if onMain { segment.stepOnMain(from: start, to: end) }
+        record(from: start, to: end, heldUntil: end, onMain: onMain)
+    }
+
+    /// Records the step's run from `start` to `end`, holding the thread until `heldUntil` (see
+    /// ``RunRecorder/stepRan(_:kind:from:to:heldUntil:onMain:)``).
+    private func record(from start: Instant, to end: Instant, heldUntil: Instant, onMain: Bool) {
+        recorder.stepRan(key, kind: MainWork(kind), from: start, to: end, heldUntil: heldUntil, onMain: onMain)
+        if onMain { segment.stepOnMain(from: start, to: heldUntil) }
         recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
-        return end
     }
 }
