@@ -133,10 +133,12 @@ final class MainLoop {
             let endTimer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
             endTimer.schedule(deadline: arrivalsEnd.dispatchTime, repeating: .milliseconds(5), leeway: .nanoseconds(0))
             var arriving = true
-            // Counting starts once everything the run needs exists; from here the harness allocates only per delivery.
-            let allocationsAtStart = self.allocations?.sample()
-            let pageFaultsAtStart = Platform.minorPageFaults
+            var allocationsAtStart: AllocationCounter.Sample?
+            var pageFaultsAtStart = 0
             endTimer.setEventHandler { [unowned self] in
+                // Each call of this handler is the harness's, on main, inside the counted window (every 5 ms while
+                // the run drains): what it allocates before the run's counts are read is kept out.
+                let called = HarnessAllocation.mark()
                 MainQueue.assumeMainActor {
                     let now = Instant.now
                     if arriving {
@@ -147,12 +149,13 @@ final class MainLoop {
                     if finishingEverything, now >= drainEnd { recorder.cancelRemainingSteps() }
                     let drained = now >= drainEnd && (!finishingEverything || recorder.runningOrQueued == 0)
                     let done = recorder.inFlight == 0 || drained
-                    guard done else { return }
+                    guard done else { return HarnessAllocation.keepOut(since: called) }
                     endTimer.cancel()
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
                     let pageFaults = Platform.minorPageFaults - pageFaultsAtStart
+                    HarnessAllocation.keepOut(since: called)
                     let (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
@@ -173,6 +176,10 @@ final class MainLoop {
                     )
                 }
             }
+            // Counting starts once everything the run needs exists, the end handler above too (setting it allocates);
+            // from here the harness allocates only per delivery, and what the end handler allocates it keeps out.
+            allocationsAtStart = self.allocations?.sample()
+            pageFaultsAtStart = Platform.minorPageFaults
             clock.resume()
             events.resume()
             endTimer.resume()
