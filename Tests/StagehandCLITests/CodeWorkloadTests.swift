@@ -323,6 +323,28 @@ extension CLITests {
             )
         }
 
+        /// Awaiting an `io` body from main in `async` costs what the stage's task costs a `compute` step, and at most
+        /// one allocation more: the hop onto the executor that times the body's parts on main (docs/METRICS.md). The
+        /// frames of Stagehand's own async functions on the way to the body are kept out: before, it read 2 more
+        /// (6.04 against 4.04, release), the task's allocator taking a slab for each.
+        @Test func awaitingAnIOBodyFromMainCountsAtMostTheHopMore() async throws {
+            let compute = try await Self.profile("compute-only", stages: [.async], duration: 2)
+            defer { try? FileManager.default.removeItem(at: compute.output) }
+            let io = try await Self.profile("io-only", stages: [.async], duration: 2)
+            defer { try? FileManager.default.removeItem(at: io.output) }
+            #expect(compute.status == 0 && io.status == 0, "\(compute.stderr)\n\(io.stderr)")
+            let computeStage = try compute.result("compute-only").stages.first { $0.stage == .async }
+            let ioStage = try io.result("io-only").stages.first { $0.stage == .async }
+            let computeMetrics = try #require(computeStage?.metrics)
+            let ioMetrics = try #require(ioStage?.metrics)
+            #expect(computeMetrics.allocationsCounted && ioMetrics.allocationsCounted)
+            let extra = ioMetrics.allocationsPerInteraction - computeMetrics.allocationsPerInteraction
+            #expect(
+                extra < 1.5,
+                "\(ioMetrics.allocationsPerInteraction) against \(computeMetrics.allocationsPerInteraction)"
+            )
+        }
+
         /// A step's time is its own code's: releasing the value the step before returned (here 20 ms, a `deinit` that
         /// sleeps) happens after the step's end, and is main-thread work of the step's kind all the same. (Before, the
         /// release ran inside the step's time: `take` read 20.1 ms.)

@@ -54,7 +54,8 @@ package struct AllocationCounter: Sendable {
     /// never sets counts of two methods side by side. Change it whenever what a count includes changes.
     package static let countingMethod =
         "counted in front of the allocator, per thread; the harness's boxing of step values, its calls onto the main "
-        + "actor and main-only's wait for io bodies kept out (2026-11-25)"
+        + "actor, main-only's wait for io bodies, the run's end handler and the frames of its calls to io bodies kept "
+        + "out (2026-11-25, second)"
 
     /// The file of the library serving this process's allocations under the counter, when it can be told.
     package static var servingLibrary: String? {

@@ -140,9 +140,14 @@ struct StepRun: Sendable {
     /// Runs on the caller's actor (`nonisolated(nonsending)`), as an awaited system API does: no hop is added. When
     /// that actor is the main actor, the answer asks to resume there (``RunRecorder/hopAsked(_:to:at:)``), and the
     /// stage's code records entering it.
+    ///
+    /// - Parameter called: leave it out. Its default is taken in the caller just before the call, so that this
+    ///   function's frame, which the task's allocator may have to take from `malloc` (a new slab once the task's first
+    ///   is full), is kept out of the workload's counts: the harness's, not the app's.
     /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
     /// - Throws: what the user's code threw, after recording it for this step.
-    nonisolated(nonsending) func io() async throws -> Instant {
+    nonisolated(nonsending) func io(called: HarnessAllocation.Mark = HarnessAllocation.mark()) async throws -> Instant {
+        HarnessAllocation.keepOut(since: called)
         let start = Instant.now
         guard !recorder.isCancelled else { return start }
         let onMain = MainQueue.isCurrent
@@ -160,7 +165,7 @@ struct StepRun: Sendable {
                 case (.concurrent, _):
                     await Self.awaitCode(code, input: flow.current, resumingOnMain: onMain ? (recorder, delivery) : nil)
                 case (.nonsending, true):
-                    await callOnMain(code)
+                    await callOnMain(code, called: HarnessAllocation.mark())
                 case (.nonsending, false):
                     await Self.callHere(code, input: flow.current)
                 }
@@ -213,9 +218,14 @@ struct StepRun: Sendable {
     /// Calls the user's `io` body on the main thread, as `nonisolated(nonsending)` code is called from the main actor,
     /// with each of its synchronous parts timed there; its completion asks to resume on the main actor. Runs on the
     /// caller's actor (main) itself, so reaching the body adds no hop through the pool.
+    ///
+    /// - Parameter called: a mark taken just before the call: this function's frame, like ``io(called:)``'s, is the
+    ///   harness's.
     private nonisolated(nonsending) func callOnMain(
-        _ code: IOBody
+        _ code: IOBody,
+        called: HarnessAllocation.Mark
     ) async -> (Result<any Sendable, any Error>, Instant) {
+        HarnessAllocation.keepOut(since: called)
         let caller = HarnessAllocation.keptOut { MainThreadIOCaller(recorder: recorder, key: key) }
         let (outcome, completed) = await caller.call(code, with: flow.current)
         recorder.hopAsked(delivery, to: .mainActor, at: completed)
