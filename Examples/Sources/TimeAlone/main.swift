@@ -10,6 +10,12 @@ import Synchronization
 // Each runs where Stagehand's `main-only` stage runs it, to hold that stage's step means against: on the main actor,
 // an `io` function too (`OnThisThread`), its input released once the call is timed.
 //
+// All of it runs on the process's main thread, one thread from start to end, as an app's main thread is: this file's
+// top-level code never awaits. (With an `await` at top level, Swift parks the main thread in `dispatch_main()` and on
+// Linux the main queue is then drained by whichever libdispatch worker is free: perf found this program's calls on
+// four threads, each with its own malloc arena, where a Stagehand stage run, whose frames keep one worker busy, ran all
+// of a workload's code on one. The image pipeline's read then found its 3 MB buffer on another arena's fresh pages.)
+//
 // Stage runs use the system allocator, as this does, with every allocation counted in front of it (about 2 ns each).
 // To time these functions on jemalloc, as `--allocator jemalloc` runs them, on Linux:
 //
@@ -123,47 +129,47 @@ func milliseconds(_ duration: Duration) -> Double {
 /// back to the kernel: the image pipeline's blur then took 2,048 page faults a call, its two 4 MB buffers mapped anew,
 /// which the app, holding the last image it showed, does not take.)
 ///
-/// It runs on the main actor, where the app calls these functions: a nonisolated `measure` hops to the pool and back
-/// around every call, which added about 0.04–0.09 ms to each of the image pipeline's smallest steps here.
+/// It runs on the main actor, where the app calls these functions, and never suspends: every call is on the main
+/// thread.
 @MainActor
 func measure<Input, Output>(
     _ name: String,
     ratePerSecond: Double,
     loopRuns: Int,
     cadenceCalls: Int,
-    prepare: () async throws -> Input,
-    _ body: (Input) async throws -> Output,
-    then: (Output) async throws -> Void = { _ in }
-) async throws {
+    prepare: () throws -> Input,
+    _ body: (Input) throws -> Output,
+    then: (Output) throws -> Void = { _ in }
+) throws {
     let clock = ContinuousClock()
     /// One call as the app makes it: its input prepared, the call timed and its page faults counted, the input released
     /// once the call is timed (before `then`, as the app's caller drops it), then the steps after it.
-    func call() async throws -> (time: Duration, faults: Int) {
+    func call() throws -> (time: Duration, faults: Int) {
         let output: Output
         let time: Duration
         let faults: Int
         do {
-            let input = try await prepare()
+            let input = try prepare()
             let faultsBefore = minorPageFaults()
             let start = clock.now
-            output = try await body(input)
+            output = try body(input)
             time = withExtendedLifetime(input) { start.duration(to: clock.now) }
             faults = minorPageFaults() - faultsBefore
         }
-        try await then(output)
+        try then(output)
         return (time, faults)
     }
-    _ = try await call()  // first use: caches, connections, page faults
+    _ = try call()  // first use: caches, connections, page faults
     var loop = Duration.zero
-    for _ in 0..<loopRuns { loop += try await call().time }
+    for _ in 0..<loopRuns { loop += try call().time }
     var cadence = Duration.zero
     var faults = 0
     let period = Duration.nanoseconds(Int64(1e9 / ratePerSecond))
     var tick = clock.now
     for _ in 0..<cadenceCalls {
         tick += period
-        try? await clock.sleep(until: tick)
-        let (time, faulted) = try await call()
+        waitForArrival(at: tick)
+        let (time, faulted) = try call()
         cadence += time
         faults += faulted
     }
@@ -171,11 +177,11 @@ func measure<Input, Output>(
     if interposerStats != nil {
         var total: Int64 = 0
         for _ in 0..<5 {
-            let input = try await prepare()
+            let input = try prepare()
             let before = interposerAllocations() ?? 0
-            let output = try await body(input)
+            let output = try body(input)
             total += (interposerAllocations() ?? 0) - before
-            try await then(output)
+            try then(output)
         }
         allocations = String(format: "  %10.1f allocations/call (malloc-interposer)", Double(total) / 5)
     }
@@ -199,9 +205,9 @@ func measure(
     ratePerSecond: Double,
     loopRuns: Int,
     cadenceCalls: Int,
-    _ body: () async throws -> Void
-) async throws {
-    try await measure(
+    _ body: () throws -> Void
+) throws {
+    try measure(
         name,
         ratePerSecond: ratePerSecond,
         loopRuns: loopRuns,
@@ -218,23 +224,47 @@ if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "--frames" 
 }
 let only = arguments.first { $0 != "--frames" }  // a workload's name, to time only its steps
 
-/// With `--frames`, main also draws frames meanwhile, as Stagehand's stage runs do: every 16.67 ms (60 Hz), 2 ms of
-/// CPU work on main (a code workload's `frameWorkMs`). Without it, main idles between calls, as an app's does when
-/// nothing on screen changes.
-let frames: DispatchSourceTimer? =
-    arguments.contains("--frames")
-    ? {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now(), repeating: .nanoseconds(16_666_667))
-        timer.setEventHandler {
-            let end = DispatchTime.now().uptimeNanoseconds + 2_000_000
-            var spin = 0
-            while DispatchTime.now().uptimeNanoseconds < end { spin &+= 1 }
-            withExtendedLifetime(spin) {}
-        }
-        timer.resume()
-        return timer
-    }() : nil
+/// With `--frames`, main also draws frames while it waits for the next call, as Stagehand's stage runs do: every
+/// 16.67 ms (60 Hz), 2 ms of CPU work on main (a code workload's `frameWorkMs`). Without it, main idles between calls,
+/// as an app's does when nothing on screen changes.
+let drawsFrames = arguments.contains("--frames")
+
+/// Blocks main until `arrival`, drawing the frames due meanwhile with `--frames`.
+func waitForArrival(at arrival: ContinuousClock.Instant) {
+    let clock = ContinuousClock()
+    let framePeriod = Duration.nanoseconds(16_666_667)
+    while drawsFrames {
+        let vsync = nextVsync(after: clock.now, period: framePeriod)
+        guard vsync < arrival else { break }
+        sleep(until: vsync)
+        let end = clock.now + .milliseconds(2)
+        var spin = 0
+        while clock.now < end { spin &+= 1 }
+        withExtendedLifetime(spin) {}
+    }
+    sleep(until: arrival)
+}
+
+/// The frames' grid: a vsync every period from the program's start.
+let vsyncOrigin = ContinuousClock.now
+
+/// The first vsync of the grid after `now`.
+func nextVsync(after now: ContinuousClock.Instant, period: Duration) -> ContinuousClock.Instant {
+    let elapsed = vsyncOrigin.duration(to: now)
+    return vsyncOrigin + period * (Int(elapsed / period) + 1)
+}
+
+/// Sleeps the calling thread until `instant` (`nanosleep`: the thread stays the same, nothing awaits).
+func sleep(until instant: ContinuousClock.Instant) {
+    let left = ContinuousClock.now.duration(to: instant)
+    guard left > .zero else { return }
+    var request = timespec(
+        tv_sec: Int(left.components.seconds),
+        tv_nsec: Int(left.components.attoseconds / 1_000_000_000)
+    )
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}
 
 let workloads = ["news-feed", "image-pipeline", "connection-table", "note-preview"]
 if let only, !workloads.contains(only) {
@@ -247,10 +277,10 @@ if let only, !workloads.contains(only) {
 // Each step's `prepare` runs the workload's steps before it in its interaction (untimed), so its input is the one the
 // app hands it, fresh from the step before.
 if only == nil || only == "news-feed" {
-    let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
+    let client = FeedClient(baseURL: try OnThisThread.run { try await LoopbackServer.shared.baseURL })
     let fetch = { try OnThisThread.run { try await client.fetchFeed() } }
     let show = { (page: FeedPage) in FeedViewModel.shared.show(page) }
-    try await measure(
+    try measure(
         "news-feed      io: fetch",
         ratePerSecond: 2,
         loopRuns: 10,
@@ -259,7 +289,7 @@ if only == nil || only == "news-feed" {
         fetch,
         then: { show(try FeedPage.decode($0)) }
     )
-    try await measure(
+    try measure(
         "news-feed      compute: decode",
         ratePerSecond: 2,
         loopRuns: 40,
@@ -268,7 +298,7 @@ if only == nil || only == "news-feed" {
         { try FeedPage.decode($0) },
         then: show
     )
-    try await measure(
+    try measure(
         "news-feed      ui: show",
         ratePerSecond: 2,
         loopRuns: 40,
@@ -276,7 +306,7 @@ if only == nil || only == "news-feed" {
         prepare: { try FeedPage.decode(try fetch()) },
         show
     )
-    try await measure("news-feed      ui: scroll", ratePerSecond: 20, loopRuns: 2000, cadenceCalls: 60) {
+    try measure("news-feed      ui: scroll", ratePerSecond: 20, loopRuns: 2000, cadenceCalls: 60) {
         FeedViewModel.shared.scroll(by: 3)
     }
 }
@@ -289,7 +319,7 @@ if only == nil || only == "image-pipeline" {
     let thumbnail = { (image: RGBAImage) in (image, image.thumbnail(side: 128)) }
     let store = { (images: (RGBAImage, RGBAImage)) in (images.0, cache.store(images.1, for: "photo")) }
     let show = { (images: (RGBAImage, RGBAImage)) in PhotoViewModel.shared.show(images.0, thumbnail: images.1) }
-    try await measure(
+    try measure(
         "image-pipeline io: read",
         ratePerSecond: 2,
         loopRuns: 40,
@@ -298,7 +328,7 @@ if only == nil || only == "image-pipeline" {
         read,
         then: { show(store(thumbnail(blur(try decode($0))))) }
     )
-    try await measure(
+    try measure(
         "image-pipeline compute: decode",
         ratePerSecond: 2,
         loopRuns: 40,
@@ -307,7 +337,7 @@ if only == nil || only == "image-pipeline" {
         decode,
         then: { show(store(thumbnail(blur($0)))) }
     )
-    try await measure(
+    try measure(
         "image-pipeline compute: blur",
         ratePerSecond: 2,
         loopRuns: 20,
@@ -316,7 +346,7 @@ if only == nil || only == "image-pipeline" {
         blur,
         then: { show(store(thumbnail($0))) }
     )
-    try await measure(
+    try measure(
         "image-pipeline compute: thumbnail",
         ratePerSecond: 2,
         loopRuns: 20,
@@ -325,7 +355,7 @@ if only == nil || only == "image-pipeline" {
         thumbnail,
         then: { show(store($0)) }
     )
-    try await measure(
+    try measure(
         "image-pipeline state: thumbnails",
         ratePerSecond: 2,
         loopRuns: 20,
@@ -334,7 +364,7 @@ if only == nil || only == "image-pipeline" {
         store,
         then: show
     )
-    try await measure(
+    try measure(
         "image-pipeline ui: show",
         ratePerSecond: 2,
         loopRuns: 20,
@@ -345,14 +375,14 @@ if only == nil || only == "image-pipeline" {
 }
 
 if only == nil || only == "connection-table" {
-    let client = FeedClient(baseURL: try await LoopbackServer.shared.baseURL)
+    let client = FeedClient(baseURL: try OnThisThread.run { try await LoopbackServer.shared.baseURL })
     let echo = { try OnThisThread.run { try await client.echo().count } }
     var table = ConnectionTable(preloaded: 20_000)
     let parsed = { try HTTPRequest(parsing: HTTPRequest.sample(connection: Int.random(in: 0..<25_000))) }
-    try await measure("connection-table compute: parse", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300) {
+    try measure("connection-table compute: parse", ratePerSecond: 150, loopRuns: 2000, cadenceCalls: 300) {
         _ = try parsed()
     }
-    try await measure(
+    try measure(
         "connection-table state: open",
         ratePerSecond: 150,
         loopRuns: 2000,
@@ -360,7 +390,7 @@ if only == nil || only == "connection-table" {
         prepare: parsed,
         { request in _ = table.open(request) }
     )
-    try await measure(
+    try measure(
         "connection-table io: upstream",
         ratePerSecond: 150,
         loopRuns: 40,
@@ -372,19 +402,19 @@ if only == nil || only == "connection-table" {
         },
         { request in _ = (request, try echo()) }
     )
-    try await measure(
+    try measure(
         "connection-table state: close",
         ratePerSecond: 150,
         loopRuns: 200,
         cadenceCalls: 100,
-        prepare: { () async throws -> (HTTPRequest, Int) in
+        prepare: { () throws -> (HTTPRequest, Int) in
             let request = try parsed()
             _ = table.open(request)
             return (request, try echo())
         },
         { response in _ = table.close(connection: response.0.connection, bytes: response.1) }
     )
-    try await measure(
+    try measure(
         "connection-table ui: status",
         ratePerSecond: 150,
         loopRuns: 2000,
@@ -400,7 +430,7 @@ if only == nil || only == "connection-table" {
 
 if only == nil || only == "note-preview" {
     let show = { (html: String) in PreviewViewModel.shared.show(html) }
-    try await measure(
+    try measure(
         "note-preview   compute: render",
         ratePerSecond: 8,
         loopRuns: 40,
@@ -409,7 +439,7 @@ if only == nil || only == "note-preview" {
         { NotePreview.render(NotePreview.sample) },
         then: show
     )
-    try await measure(
+    try measure(
         "note-preview   ui: show",
         ratePerSecond: 8,
         loopRuns: 40,
