@@ -246,9 +246,21 @@ let slowRelease = CodeWorkload("slow-release", description: "A value slow to rel
         .compute("take") { (_: SlowToRelease) in 1 }
 }
 
+/// The same value taken by an `io` step: in `main-only` main blocks for the body, and the release after it is the io
+/// step's main-thread work, not its duration, as for a `compute` step.
+let slowReleaseIO = CodeWorkload(
+    "slow-release-io",
+    description: "A value slow to release, taken by io.",
+    durationSeconds: 1
+) {
+    CodeInteraction("tap", ratePerSecond: 10)
+        .compute("make") { SlowToRelease() }
+        .io("take") { (_: SlowToRelease) async throws in 1 }
+}
+
 await Stagehand.main(
     workloads: [
         placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
-        narrowValues, wideValues, computeOnly, uiOnly, ioOnly, slowRelease,
+        narrowValues, wideValues, computeOnly, uiOnly, ioOnly, slowRelease, slowReleaseIO,
     ]
 )

@@ -60,13 +60,7 @@ struct StepRun: Sendable {
             record(since: start, onMain: onMain)
             throw failed(error)
         }
-        // The step's input, released after its end: freeing what the step before returned (the image pipeline's 3 MB
-        // read buffer, given back to the allocator) is not the step's own code, so not in its duration. On main it is
-        // still main-thread work, recorded with the step: busy time of its kind, a cause of late frames, part of the
-        // interaction's main-actor job.
-        let end = withExtendedLifetime(input) { Instant.now }
-        input = nil
-        record(from: start, to: end, heldUntil: onMain ? .now : end, onMain: onMain)
+        record(since: start, releasing: &input, onMain: onMain)
     }
 
     /// Does the step's work.
@@ -125,11 +119,9 @@ struct StepRun: Sendable {
             semantics: ioSemantics,
             watched: onMain ? (label, interaction) : nil
         )
-        record(since: start, onMain: onMain)
-        switch outcome {
-        case .success(let value): flow.pass(value)
-        case .failure(let error): throw failed(error)
-        }
+        var input: (any Sendable)? = if case .success(let value) = outcome { flow.pass(value) } else { nil }
+        record(since: start, releasing: &input, onMain: onMain)
+        if case .failure(let error) = outcome { throw failed(error) }
     }
 
     /// Awaits the `io` step: the caller suspends, and resumes when the I/O completes. A simulated step's answer
@@ -284,6 +276,17 @@ struct StepRun: Sendable {
         guard recorder.probes else { return }
         let end = Instant.now
         record(from: start, to: end, heldUntil: end, onMain: onMain)
+    }
+
+    /// Records the step's run from `start` to now, then releases `input`, the value the step took (the flow no longer
+    /// holds it): freeing what the step before returned (the image pipeline's 3 MB read buffer, given back to the
+    /// allocator) is not the step's own code, so not in its duration. On main it is still main-thread work, recorded
+    /// with the step: busy time of its kind, a cause of late frames, part of the interaction's main-actor job.
+    private func record(since start: Instant, releasing input: inout (any Sendable)?, onMain: Bool) {
+        let end = withExtendedLifetime(input) { Instant.now }
+        input = nil
+        guard recorder.probes else { return }
+        record(from: start, to: end, heldUntil: onMain ? .now : end, onMain: onMain)
     }
 
     /// Records the step's run from `start` to `end`, holding the thread until `heldUntil` (see
