@@ -419,8 +419,13 @@ if only == nil || only == "connection-table" {
     let echo = { try OnThisThread.run { try await client.echo().count } }
     var table = ConnectionTable(preloaded: 20_000)
     let parsed = { try HTTPRequest(parsing: HTTPRequest.sample(connection: Int.random(in: 0..<25_000))) }
-    try measure("connection-table compute: parse", ratePerSecond: 150,
-        arrival: .poisson, loopRuns: 2000, cadenceCalls: 300) {
+    try measure(
+        "connection-table compute: parse",
+        ratePerSecond: 150,
+        arrival: .poisson,
+        loopRuns: 2000,
+        cadenceCalls: 300
+    ) {
         _ = try parsed()
     }
     try measure(
