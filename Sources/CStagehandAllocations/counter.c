@@ -69,6 +69,8 @@ static void give_back(void *value) {
     exited_bytes += atomic_load_explicit(&slot->bytes, memory_order_relaxed);
     atomic_store_explicit(&slot->allocations, 0, memory_order_relaxed);
     atomic_store_explicit(&slot->bytes, 0, memory_order_relaxed);
+    atomic_store_explicit(&slot->excluded_allocations, 0, memory_order_relaxed);
+    atomic_store_explicit(&slot->excluded_bytes, 0, memory_order_relaxed);
     returned[returned_count++] = (int)(slot - slots);
     pthread_mutex_unlock(&table_lock);
     // An allocation by a later destructor on this thread claims a slot again, and sets the key again, so POSIX runs
@@ -118,6 +120,25 @@ void stagehand_allocations_exclude_since(stagehand_allocation_totals before) {
     if (now.allocations <= before.allocations) return;  // nothing allocated, or no slot now
     atomic_fetch_add_explicit(&excluded_allocations, now.allocations - before.allocations, memory_order_relaxed);
     atomic_fetch_add_explicit(&excluded_bytes, now.bytes - before.bytes, memory_order_relaxed);
+    // The thread has a slot of its own (its count moved): only it writes the slot's tally.
+    stagehand_counter_slot *slot = stagehand_current_slot();
+    atomic_store_explicit(
+        &slot->excluded_allocations,
+        atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed) + (now.allocations - before.allocations),
+        memory_order_relaxed);
+    atomic_store_explicit(
+        &slot->excluded_bytes,
+        atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed) + (now.bytes - before.bytes),
+        memory_order_relaxed);
+}
+
+stagehand_allocation_totals stagehand_allocations_thread_counted(void) {
+    stagehand_allocation_totals totals = stagehand_allocations_thread();
+    if (totals.allocations == 0 && totals.bytes == 0) return totals;  // no slot of its own
+    stagehand_counter_slot *slot = stagehand_current_slot();
+    totals.allocations -= atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed);
+    totals.bytes -= atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed);
+    return totals;
 }
 
 stagehand_allocation_totals stagehand_allocations_thread(void) {

@@ -24,7 +24,11 @@
 typedef struct {
     _Atomic uint64_t allocations;
     _Atomic uint64_t bytes;
-    char padding[64 - 2 * sizeof(uint64_t)];
+    /// What the thread kept out of the counts (`stagehand_allocations_exclude_since`), so that a step's own
+    /// allocations can be read on its thread less the harness's (`stagehand_allocations_thread_counted`).
+    _Atomic uint64_t excluded_allocations;
+    _Atomic uint64_t excluded_bytes;
+    char padding[64 - 4 * sizeof(uint64_t)];
 } stagehand_counter_slot;
 
 /// The calling thread's slot, or NULL until its first allocation.

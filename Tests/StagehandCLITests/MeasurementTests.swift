@@ -51,6 +51,16 @@ extension CLITests {
                 #expect(abs(perStep - basePerStep - 99) <= 0.5, "\(stage.stage.rawValue): \(perStep) vs \(basePerStep)")
                 #expect(stage.metrics?.allocationsCounted == true, "the run's known-answer check passed")
             }
+            // Step by step the count is exact, in every stage and build: N per run for each step that ran on one
+            // thread, and no figure for the io step, which is counted with its interaction only.
+            for (result, allocations) in [(many, 100.0), (one, 1.0)] {
+                for stage in result.stages {
+                    for timing in stage.stepTimings where timing.runs > 0 {
+                        let expected = timing.key.step == 2 ? nil : allocations
+                        #expect(timing.meanAllocations == expected, "\(stage.stage.rawValue), step \(timing.key.step)")
+                    }
+                }
+            }
         }
 
         /// An interaction of 1.75 s, alternating work on the pool and 150 ms view updates on main, arrives once in the

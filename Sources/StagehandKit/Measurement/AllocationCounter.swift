@@ -50,6 +50,14 @@ package struct AllocationCounter: Sendable {
         return (totals.allocations, totals.bytes)
     }
 
+    /// The calling thread's allocations so far less what it kept out (``HarnessAllocation``), or `nil` when this
+    /// process's allocations are not counted: two readings on one thread bracket what the code between them
+    /// allocated for itself. No lock, and reading it allocates nothing.
+    static var thisThreadCounted: UInt64? {
+        guard stagehand_allocations_installed() != 0 else { return nil }
+        return stagehand_allocations_thread_counted().allocations
+    }
+
     /// How allocations are counted, as a result's environment records it (`allocationCounting`), so that `compare`
     /// never sets counts of two methods side by side. Change it whenever what a count includes changes.
     package static let countingMethod =

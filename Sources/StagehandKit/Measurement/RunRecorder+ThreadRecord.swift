@@ -39,9 +39,10 @@ extension RunRecorder {
             for subsystem in subsystems { _ = subsystemIndex(subsystem) }
         }
 
-        mutating func recordStep(_ key: StepTiming.Key, nanoseconds: UInt64, onMain: Bool) {
+        mutating func recordStep(_ key: StepTiming.Key, nanoseconds: UInt64, onMain: Bool, allocations: UInt64?) {
             makeRoom(for: key)
-            stepTimings[key.interaction][key.step].add(nanoseconds: nanoseconds, onMain: onMain)
+            stepTimings[key.interaction][key.step]
+                .add(nanoseconds: nanoseconds, onMain: onMain, allocations: allocations)
         }
 
         /// Records a wait for `subsystem`'s actor (known to ``prepare(stepKeys:subsystems:)``, or added).

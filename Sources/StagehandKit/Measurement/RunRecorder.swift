@@ -411,13 +411,15 @@ final class RunRecorder: Sendable {
     /// Records a step's work from `start` to `end`, and where it held a thread (main, or one of the pool's). On main,
     /// `heldUntil` (after `end`) is when the step let main go: what it held main for past its own duration (releasing
     /// its input, ``StepRun``) is main-thread work of its kind and may make a frame late, but is not its duration.
+    /// `allocations`: what the step's own code allocated on its thread, when counted (``StepTiming/allocations``).
     func stepRan(
         _ key: StepTiming.Key,
         kind: MainWork,
         from start: Instant,
         to end: Instant,
         heldUntil: Instant? = nil,
-        onMain: Bool
+        onMain: Bool,
+        allocations: UInt64? = nil
     ) {
         guard probes else { return }
         let nanoseconds = end.nanoseconds(since: start)
@@ -429,7 +431,7 @@ final class RunRecorder: Sendable {
             }
         }
         threads.withRecord { record in
-            record.recordStep(key, nanoseconds: nanoseconds, onMain: onMain)
+            record.recordStep(key, nanoseconds: nanoseconds, onMain: onMain, allocations: allocations)
             if onMain {
                 record.mainBusyNs[kind] += held.nanoseconds(since: start)
             } else if kind != .io {  // an awaited io step holds no thread

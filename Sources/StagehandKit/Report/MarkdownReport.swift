@@ -378,15 +378,18 @@ package struct MarkdownReport: Sendable {
         let measured = result.stages.filter { $0.metrics != nil }
         guard !measured.isEmpty else { return [] }
         let loop = result.stages.lazy.map(\.tightLoop).first { !$0.isEmpty } ?? [:]
-        var lines = ["## Steps: mean duration in ms, and where each ran", ""]
-        lines.append(
-            "| interaction | step | " + measured.map(\.stage.rawValue).joined(separator: " | ")
-                + (loop.isEmpty ? "" : " | alone in a loop") + " |"
-        )
-        lines.append("|---|---|" + String(repeating: "--:|", count: measured.count + (loop.isEmpty ? 0 : 1)))
         let timings = measured.map { stage in
             Dictionary(uniqueKeysWithValues: stage.stepTimings.map { ($0.key, $0) })
         }
+        let allocations = stepAllocations(timings)
+        var lines = ["## Steps: mean duration in ms, and where each ran", ""]
+        lines.append(
+            "| interaction | step | " + measured.map(\.stage.rawValue).joined(separator: " | ")
+                + (loop.isEmpty ? "" : " | alone in a loop") + (allocations.isEmpty ? "" : " | allocations per run")
+                + " |"
+        )
+        let extraColumns = (loop.isEmpty ? 0 : 1) + (allocations.isEmpty ? 0 : 1)
+        lines.append("|---|---|" + String(repeating: "--:|", count: measured.count + extraColumns))
         let notes = notes
         for (interactionIndex, interaction) in result.spec.interactions.enumerated() {
             for (stepIndex, step) in interaction.steps.enumerated() {
@@ -401,6 +404,7 @@ package struct MarkdownReport: Sendable {
                     return "\(timing.meanMs.reportFormatted) \(place)\(threw)"
                 }
                 if !loop.isEmpty { cells.append(loop[key]?.reportFormatted ?? "–") }
+                if !allocations.isEmpty { cells.append(allocations[key] ?? "–") }
                 let code =
                     notes?.declaration(of: step, in: interaction).map { " → `\($0.symbol)`" }
                     ?? (step.cost.isCode ? " (your code)" : "")
@@ -411,8 +415,33 @@ package struct MarkdownReport: Sendable {
             }
         }
         lines.append("")
+        if !allocations.isEmpty {
+            lines += [
+                "Allocations per run: what the step's own code allocated, counted on the thread it ran on (the "
+                    + "range over the stages, where they differ by more than one). An `io` step's body moves between "
+                    + "threads as it awaits, so it is counted with its interaction only.",
+                "",
+            ]
+        }
         if !loop.isEmpty { lines += benchmarkLoopComparison(loop) }
         return lines + (notes?.codeList() ?? [])
+    }
+
+    /// Each counted step's allocations per run, as the steps table shows them: one figure when every stage counted
+    /// about the same (within one allocation), else the range over the stages.
+    private func stepAllocations(_ timings: [[StepTiming.Key: StepTiming]]) -> [StepTiming.Key: String] {
+        var perRun: [StepTiming.Key: [Double]] = [:]
+        for byKey in timings {
+            for (key, timing) in byKey where timing.runs > 0 {
+                if let mean = timing.meanAllocations { perRun[key, default: []].append(mean) }
+            }
+        }
+        return perRun.mapValues { means in
+            let low = means.min() ?? 0
+            let high = means.max() ?? 0
+            return high - low > 1
+                ? "\(low.reportFormatted)–\(high.reportFormatted)" : means[0].reportFormatted
+        }
     }
 
     /// Where a code step's cost in the runs differs from its cost alone in a loop beyond the runs' own spread: what a

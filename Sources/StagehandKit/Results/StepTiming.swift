@@ -18,6 +18,10 @@ package struct StepTiming: Codable, Sendable, Equatable {
     package var failures: Int?
     /// The text of the first error it threw, when it threw.
     package var firstError: String?
+    /// What the step's own code allocated, in all runs: counted on the thread it ran on, from its start to its end,
+    /// less what the harness kept out (``HarnessAllocation``). `nil` when not counted: an `io` step (its body may
+    /// move between threads as it awaits), or a process whose allocations the counter does not see.
+    package var allocations: Int?
 
     /// The mean duration, in milliseconds.
     var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
@@ -37,7 +41,11 @@ package struct StepTiming: Codable, Sendable, Equatable {
         if let main = other.mainMs { mainMs = (mainMs ?? 0) + main }
         if let failed = other.failures { failures = (failures ?? 0) + failed }
         if firstError == nil { firstError = other.firstError }
+        if let counted = other.allocations { allocations = (allocations ?? 0) + counted }
     }
+
+    /// The step's own allocations per run, when counted (``allocations``).
+    package var meanAllocations: Double? { allocations.map { runs > 0 ? Double($0) / Double(runs) : 0 } }
 
     /// The mean time on the main thread per run, for an `io` body whose synchronous parts ran there.
     package var meanMainMs: Double? { mainMs.map { runs > 0 ? $0 / Double(runs) : $0 } }
@@ -46,9 +54,10 @@ package struct StepTiming: Codable, Sendable, Equatable {
         mainMs = (mainMs ?? 0) + Double(mainNanoseconds) / 1e6
     }
 
-    mutating func add(nanoseconds: UInt64, onMain: Bool) {
+    mutating func add(nanoseconds: UInt64, onMain: Bool, allocations: UInt64? = nil) {
         runs += 1
         totalMs += Double(nanoseconds) / 1e6
         if onMain { runsOnMain += 1 }
+        if let allocations { self.allocations = (self.allocations ?? 0) + Int(allocations) }
     }
 }

@@ -178,4 +178,36 @@ import Testing
                 + "`main-only` it took ") == differs
         )
     }
+
+    /// A step's own allocations sit in the steps table's last column: one figure where the stages agree within one
+    /// allocation, their range where they do not, and a dash for a step never counted (an `io` step). A result with no
+    /// counts has no such column.
+    @Test func theStepsTableShowsEachStepsOwnAllocations() throws {
+        var result = try Fixtures.imagePipeline()
+        #expect(!MarkdownReport(result: result).render().contains("allocations per run"), "no counts, no column")
+        let decode = StepTiming.Key(interaction: 0, step: 2)
+        let display = StepTiming.Key(interaction: 0, step: 4)
+        for stage in result.stages.indices {
+            for run in result.stages[stage].repetitions.indices {
+                for index in result.stages[stage].repetitions[run].stepTimings.indices {
+                    var timing = result.stages[stage].repetitions[run].stepTimings[index]
+                    switch timing.key {
+                    case decode: timing.allocations = 4 * timing.runs
+                    case display: timing.allocations = (stage == 0 ? 2 : 5) * timing.runs
+                    default: continue
+                    }
+                    result.stages[stage].repetitions[run].stepTimings[index] = timing
+                }
+            }
+        }
+        let markdown = MarkdownReport(result: result).render()
+        let rows = markdown.split(separator: "\n")
+        #expect(rows.contains { $0.hasSuffix(" | allocations per run |") })
+        let decodeRow = try #require(rows.first { $0.hasPrefix("| open-image | `compute: decode`") })
+        #expect(decodeRow.hasSuffix(" | 4 |"), "\(decodeRow)")
+        let displayRow = try #require(rows.first { $0.hasPrefix("| open-image | `ui: display`") })
+        #expect(displayRow.hasSuffix(" | 2–5 |"), "\(displayRow)")
+        let readRow = try #require(rows.first { $0.hasPrefix("| open-image | `io: ") })
+        #expect(readRow.hasSuffix(" | – |"), "\(readRow)")
+    }
 }

@@ -52,15 +52,17 @@ struct StepRun: Sendable {
         }
         let onMain = MainQueue.isCurrent
         if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
+        // The step runs on this thread from start to end, so this thread's count brackets its own allocations.
+        let allocated = AllocationCounter.thisThreadCounted
         let start = Instant.now
         var input: (any Sendable)?
         do {
             input = try perform(on: state)
         } catch {
-            record(since: start, onMain: onMain)
+            record(since: start, allocatedSince: allocated, onMain: onMain)
             throw failed(error)
         }
-        record(since: start, releasing: &input, onMain: onMain)
+        record(since: start, releasing: &input, allocatedSince: allocated, onMain: onMain)
     }
 
     /// Does the step's work.
@@ -72,7 +74,7 @@ struct StepRun: Sendable {
             cost.perform(with: calibration)
             return nil
         case .compute(let code):
-            inputs?.keep(flow.current, for: key)
+            if let inputs { HarnessAllocation.keptOut { inputs.keep(flow.current, for: key) } }  // a warm-up's
             return flow.pass(try code(flow.current))
         case .ui(let code):
             let input = flow.current
@@ -272,27 +274,56 @@ struct StepRun: Sendable {
     }
 
     /// Records the step's run from `start` to now.
-    private func record(since start: Instant, onMain: Bool) {
+    private func record(since start: Instant, allocatedSince allocated: UInt64? = nil, onMain: Bool) {
         guard recorder.probes else { return }
         let end = Instant.now
-        record(from: start, to: end, heldUntil: end, onMain: onMain)
+        record(from: start, to: end, heldUntil: end, allocations: allocations(since: allocated), onMain: onMain)
     }
 
     /// Records the step's run from `start` to now, then releases `input`, the value the step took (the flow no longer
     /// holds it): freeing what the step before returned (the image pipeline's 3 MB read buffer, given back to the
     /// allocator) is not the step's own code, so not in its duration. On main it is still main-thread work, recorded
     /// with the step: busy time of its kind, a cause of late frames, part of the interaction's main-actor job.
-    private func record(since start: Instant, releasing input: inout (any Sendable)?, onMain: Bool) {
+    ///
+    /// `allocated`: this thread's count (``AllocationCounter/thisThreadCounted``) at the step's start, for a step that
+    /// ran on this thread throughout; its allocations are read at its end, with its duration.
+    private func record(
+        since start: Instant,
+        releasing input: inout (any Sendable)?,
+        allocatedSince allocated: UInt64? = nil,
+        onMain: Bool
+    ) {
         let end = withExtendedLifetime(input) { Instant.now }
+        let allocations = withExtendedLifetime(input) { self.allocations(since: allocated) }
         input = nil
         guard recorder.probes else { return }
-        record(from: start, to: end, heldUntil: onMain ? .now : end, onMain: onMain)
+        record(from: start, to: end, heldUntil: onMain ? .now : end, allocations: allocations, onMain: onMain)
     }
 
-    /// Records the step's run from `start` to `end`, holding the thread until `heldUntil` (see
-    /// ``RunRecorder/stepRan(_:kind:from:to:heldUntil:onMain:)``).
-    private func record(from start: Instant, to end: Instant, heldUntil: Instant, onMain: Bool) {
-        recorder.stepRan(key, kind: MainWork(kind), from: start, to: end, heldUntil: heldUntil, onMain: onMain)
+    /// What this thread allocated for itself since its count read `allocated`, or `nil` when nothing was read.
+    private func allocations(since allocated: UInt64?) -> UInt64? {
+        guard let allocated, let now = AllocationCounter.thisThreadCounted else { return nil }
+        return now &- allocated
+    }
+
+    /// Records the step's run from `start` to `end`, holding the thread until `heldUntil`, with the allocations its
+    /// own code made when they were counted (see ``RunRecorder/stepRan(_:kind:from:to:heldUntil:onMain:allocations:)``).
+    private func record(
+        from start: Instant,
+        to end: Instant,
+        heldUntil: Instant,
+        allocations: UInt64? = nil,
+        onMain: Bool
+    ) {
+        recorder.stepRan(
+            key,
+            kind: MainWork(kind),
+            from: start,
+            to: end,
+            heldUntil: heldUntil,
+            onMain: onMain,
+            allocations: allocations
+        )
         if onMain { segment.stepOnMain(from: start, to: heldUntil) }
         recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
     }
