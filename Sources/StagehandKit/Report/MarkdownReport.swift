@@ -418,8 +418,8 @@ package struct MarkdownReport: Sendable {
         if !allocations.isEmpty {
             lines += [
                 "Allocations per run: what the step's own code allocated, counted on the thread it ran on (the "
-                    + "range over the stages, where they differ by more than one). An `io` step's body moves between "
-                    + "threads as it awaits, so it is counted with its interaction only.",
+                    + "range over the stages, where they differ by more than one). An `io` step is counted with its "
+                    + "interaction only: its body may move between threads as it awaits.",
                 "",
             ]
         }
