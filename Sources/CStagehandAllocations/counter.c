@@ -122,14 +122,11 @@ void stagehand_allocations_exclude_since(stagehand_allocation_totals before) {
     atomic_fetch_add_explicit(&excluded_bytes, now.bytes - before.bytes, memory_order_relaxed);
     // The thread has a slot of its own (its count moved): only it writes the slot's tally.
     stagehand_counter_slot *slot = stagehand_current_slot();
-    atomic_store_explicit(
-        &slot->excluded_allocations,
-        atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed) + (now.allocations - before.allocations),
-        memory_order_relaxed);
-    atomic_store_explicit(
-        &slot->excluded_bytes,
-        atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed) + (now.bytes - before.bytes),
-        memory_order_relaxed);
+    uint64_t allocations = atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed);
+    uint64_t bytes = atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed);
+    atomic_store_explicit(&slot->excluded_allocations, allocations + (now.allocations - before.allocations),
+                          memory_order_relaxed);
+    atomic_store_explicit(&slot->excluded_bytes, bytes + (now.bytes - before.bytes), memory_order_relaxed);
 }
 
 stagehand_allocation_totals stagehand_allocations_thread_counted(void) {

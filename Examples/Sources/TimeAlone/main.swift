@@ -122,12 +122,13 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 /// Times `body` on a fresh input from `prepare` each call, as the app calls it: in a loop of `loopRuns` calls, then
-/// `cadenceCalls` calls at `ratePerSecond`, spaced as `arrival` spaces the interaction's arrivals. Neither `prepare` nor `then` is timed. At the cadence, `prepare` runs the
-/// interaction's steps before this one just before the call, so its input is as warm in the caches as the app's; `then`
-/// runs the steps after it with its result, so the result lives on where the app keeps it (a view model, a cache) and
-/// the allocator's heap looks as it does in the app. (A result dropped at once lets glibc hand the freed top of the heap
-/// back to the kernel: the image pipeline's blur then took 2,048 page faults a call, its two 4 MB buffers mapped anew,
-/// which the app, holding the last image it showed, does not take.)
+/// `cadenceCalls` calls at `ratePerSecond`, spaced as `arrival` spaces the interaction's arrivals. Neither `prepare`
+/// nor `then` is timed. At the cadence, `prepare` runs the interaction's steps before this one just before the call, so
+/// its input is as warm in the caches as the app's; `then` runs the steps after it with its result, so the result lives
+/// on where the app keeps it (a view model, a cache) and the allocator's heap looks as it does in the app. (A result
+/// dropped at once lets glibc hand the freed top of the heap back to the kernel: the image pipeline's blur then took
+/// 2,048 page faults a call, its two 4 MB buffers mapped anew, which the app, holding the last image it showed, does
+/// not take.)
 ///
 /// It runs on the main actor, where the app calls these functions, and never suspends: every call is on the main
 /// thread.
@@ -208,7 +209,7 @@ enum Arrival {
     case poisson
 }
 
-/// The gaps between arrivals, drawn as Stagehand's `ArrivalSchedule` draws them, from a generator that makes no system
+/// The gaps between arrivals, by the formula of Stagehand's `ArrivalSchedule`, from a generator that makes no system
 /// call (`SystemRandomNumberGenerator` would, just before a timed call).
 struct ArrivalGaps {
     private let arrival: Arrival

@@ -307,7 +307,8 @@ struct StepRun: Sendable {
     }
 
     /// Records the step's run from `start` to `end`, holding the thread until `heldUntil`, with the allocations its
-    /// own code made when they were counted (see ``RunRecorder/stepRan(_:kind:from:to:heldUntil:onMain:allocations:)``).
+    /// own code made when they were counted
+    /// (see ``RunRecorder/stepRan(_:kind:from:to:heldUntil:onMain:allocations:)``).
     private func record(
         from start: Instant,
         to end: Instant,
