@@ -129,13 +129,18 @@ void stagehand_allocations_exclude_since(stagehand_allocation_totals before) {
     atomic_store_explicit(&slot->excluded_bytes, bytes + (now.bytes - before.bytes), memory_order_relaxed);
 }
 
-stagehand_allocation_totals stagehand_allocations_thread_counted(void) {
-    stagehand_allocation_totals totals = stagehand_allocations_thread();
-    if (totals.allocations == 0 && totals.bytes == 0) return totals;  // no slot of its own
+int stagehand_allocations_thread_counted(stagehand_allocation_totals *totals) {
+    totals->allocations = 0;
+    totals->bytes = 0;
+    if (!atomic_load_explicit(&stagehand_hooks_installed, memory_order_acquire)) return 0;
     stagehand_counter_slot *slot = stagehand_current_slot();
-    totals.allocations -= atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed);
-    totals.bytes -= atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed);
-    return totals;
+    if (slot == NULL) return 1;  // nothing allocated yet: its first allocation claims a slot that starts at 0
+    if (slot == &stagehand_shared_slot) return 0;  // counted with other threads: no count of its own to read
+    totals->allocations = atomic_load_explicit(&slot->allocations, memory_order_relaxed)
+        - atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed);
+    totals->bytes = atomic_load_explicit(&slot->bytes, memory_order_relaxed)
+        - atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed);
+    return 1;
 }
 
 stagehand_allocation_totals stagehand_allocations_thread(void) {

@@ -295,6 +295,15 @@ extension CLITests {
                 let counts =
                     "\(wideMetrics.allocationsPerInteraction) against \(narrowMetrics.allocationsPerInteraction)"
                 #expect(abs(extra) < (wideStage.stage == .mainOnly ? 1 : 2), "\(wideStage.stage.rawValue): \(counts)")
+                // Step by step, the count is exact: no step allocates, and the boxing and the ui step's call onto the
+                // main actor are the harness's, subtracted on the step's own thread. The io step has no figure.
+                for stage in [narrowStage, wideStage] {
+                    #expect(stage.stepTimings.filter { $0.runs > 0 }.map(\.key.step).sorted() == [0, 1, 2, 3])
+                    for timing in stage.stepTimings where timing.runs > 0 {
+                        let expected: Double? = timing.key.step == 2 ? nil : 0
+                        #expect(timing.meanAllocations == expected, "\(stage.stage.rawValue), step \(timing.key.step)")
+                    }
+                }
             }
         }
 

@@ -204,8 +204,10 @@ func measure<Input, Output>(
 enum Arrival {
     /// One every 1/rate seconds.
     case periodic
-    /// Independent arrivals at the rate: exponential gaps, so some come close behind the last, onto caches still warm
-    /// (the connection table's parse read 10–20% less this way than spaced evenly, interleaved).
+    /// Independent arrivals at the rate: exponential gaps, so some come close behind the last (the connection table's
+    /// parse read 10–20% less this way than spaced evenly, alternately in one process). A gap shorter than the call
+    /// before it leaves the next call due at once, so calls run back to back until they catch up with the schedule,
+    /// as queued arrivals do in a stage run.
     case poisson
 }
 

@@ -36,10 +36,11 @@ stagehand_allocation_totals stagehand_allocations_thread(void);
 /// own at `before` (all zero) or has none now.
 void stagehand_allocations_exclude_since(stagehand_allocation_totals before);
 
-/// The calling thread's allocations so far less what it kept out (`stagehand_allocations_exclude_since`): two readings
-/// bracket what code on this thread allocated for itself, the harness's allocations in between kept out. No lock.
-/// All zero while the thread has no slot of its own (`stagehand_allocations_thread`).
-stagehand_allocation_totals stagehand_allocations_thread_counted(void);
+/// Sets `*totals` to the calling thread's allocations so far less what it kept out
+/// (`stagehand_allocations_exclude_since`), and returns 1: two readings bracket what code on this thread allocated for
+/// itself, the harness's allocations in between kept out. No lock. Returns 0 when the thread has no count of its own
+/// (the counter is not installed, or every slot was taken and the thread counts on the shared one).
+int stagehand_allocations_thread_counted(stagehand_allocation_totals *totals);
 
 /// 1 when this process's allocations go through the counter, 0 when they cannot (a sanitizer owns `malloc`, or the
 /// Darwin zone could not be wrapped).

@@ -50,12 +50,14 @@ package struct AllocationCounter: Sendable {
         return (totals.allocations, totals.bytes)
     }
 
-    /// The calling thread's allocations so far less what it kept out (``HarnessAllocation``), or `nil` when this
-    /// process's allocations are not counted: two readings on one thread bracket what the code between them
-    /// allocated for itself. No lock, and reading it allocates nothing.
+    /// The calling thread's allocations so far less what it kept out (``HarnessAllocation``): two readings on one
+    /// thread bracket what the code between them allocated for itself. `nil` when the thread has no count of its own
+    /// (allocations are not counted in this process, or the thread shares the counter's overflow slot). No lock, and
+    /// reading it allocates nothing.
     static var thisThreadCounted: UInt64? {
-        guard stagehand_allocations_installed() != 0 else { return nil }
-        return stagehand_allocations_thread_counted().allocations
+        var totals = stagehand_allocation_totals()
+        guard stagehand_allocations_thread_counted(&totals) != 0 else { return nil }
+        return totals.allocations
     }
 
     /// How allocations are counted, as a result's environment records it (`allocationCounting`), so that `compare`

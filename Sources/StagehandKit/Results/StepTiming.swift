@@ -18,10 +18,13 @@ package struct StepTiming: Codable, Sendable, Equatable {
     package var failures: Int?
     /// The text of the first error it threw, when it threw.
     package var firstError: String?
-    /// What the step's own code allocated, in all runs: counted on the thread it ran on, from its start to its end,
-    /// less what the harness kept out (``HarnessAllocation``). `nil` when not counted: an `io` step (its body may
-    /// move between threads as it awaits), or a process whose allocations the counter does not see.
+    /// What the step's own code allocated, in the ``allocationRuns`` it was counted in: counted on the thread it ran
+    /// on, from its start to its end (or to the throw, for a run that threw), less what the harness kept out
+    /// (``HarnessAllocation``). `nil` when never counted: an `io` step (its body may move between threads as it
+    /// awaits), or a process whose allocations the counter does not see.
     package var allocations: Int?
+    /// The runs ``allocations`` covers: every run, unless the step ran on a thread without a count of its own.
+    package var allocationRuns: Int?
 
     /// The mean duration, in milliseconds.
     var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
@@ -41,11 +44,17 @@ package struct StepTiming: Codable, Sendable, Equatable {
         if let main = other.mainMs { mainMs = (mainMs ?? 0) + main }
         if let failed = other.failures { failures = (failures ?? 0) + failed }
         if firstError == nil { firstError = other.firstError }
-        if let counted = other.allocations { allocations = (allocations ?? 0) + counted }
+        if let counted = other.allocations, let countedRuns = other.allocationRuns {
+            allocations = (allocations ?? 0) + counted
+            allocationRuns = (allocationRuns ?? 0) + countedRuns
+        }
     }
 
-    /// The step's own allocations per run, when counted (``allocations``).
-    package var meanAllocations: Double? { allocations.map { runs > 0 ? Double($0) / Double(runs) : 0 } }
+    /// The step's own allocations per counted run (``allocations``), when counted.
+    package var meanAllocations: Double? {
+        guard let allocations, let allocationRuns, allocationRuns > 0 else { return nil }
+        return Double(allocations) / Double(allocationRuns)
+    }
 
     /// The mean time on the main thread per run, for an `io` body whose synchronous parts ran there.
     package var meanMainMs: Double? { mainMs.map { runs > 0 ? $0 / Double(runs) : $0 } }
@@ -58,6 +67,9 @@ package struct StepTiming: Codable, Sendable, Equatable {
         runs += 1
         totalMs += Double(nanoseconds) / 1e6
         if onMain { runsOnMain += 1 }
-        if let allocations { self.allocations = (self.allocations ?? 0) + Int(allocations) }
+        if let allocations {
+            self.allocations = (self.allocations ?? 0) + Int(clamping: allocations)
+            allocationRuns = (allocationRuns ?? 0) + 1
+        }
     }
 }

@@ -179,23 +179,29 @@ import Testing
         )
     }
 
-    /// A step's own allocations sit in the steps table's last column: one figure where the stages agree within one
-    /// allocation, their range where they do not, and a dash for a step never counted (an `io` step). A result with no
-    /// counts has no such column.
+    /// A step's own allocations sit in the steps table's last column: the stages' median where they agree within half
+    /// an allocation, their range where they do not, and a dash for a step never counted (an `io` step). A mean is over
+    /// the runs that were counted. A result with no counts has no such column.
     @Test func theStepsTableShowsEachStepsOwnAllocations() throws {
         var result = try Fixtures.imagePipeline()
         #expect(!MarkdownReport(result: result).render().contains("allocations per run"), "no counts, no column")
+        let cache = StepTiming.Key(interaction: 0, step: 0)
         let decode = StepTiming.Key(interaction: 0, step: 2)
         let display = StepTiming.Key(interaction: 0, step: 4)
         for stage in result.stages.indices {
             for run in result.stages[stage].repetitions.indices {
                 for index in result.stages[stage].repetitions[run].stepTimings.indices {
                     var timing = result.stages[stage].repetitions[run].stepTimings[index]
-                    switch timing.key {
-                    case decode: timing.allocations = 4 * timing.runs
-                    case display: timing.allocations = (stage == 0 ? 2 : 5) * timing.runs
-                    default: continue
-                    }
+                    let counted: (allocations: Int, runs: Int)? =
+                        switch timing.key {
+                        case decode: (4 * timing.runs, timing.runs)
+                        case display: ((stage == 0 ? 2 : 5) * timing.runs, timing.runs)
+                        case cache: stage == 0 ? (1, 1) : (7, 5)  // 1 and 1.4 per counted run: within half of one
+                        default: nil
+                        }
+                    guard let counted else { continue }
+                    timing.allocations = counted.allocations
+                    timing.allocationRuns = counted.runs
                     result.stages[stage].repetitions[run].stepTimings[index] = timing
                 }
             }
@@ -207,6 +213,8 @@ import Testing
         #expect(decodeRow.hasSuffix(" | 4 |"), "\(decodeRow)")
         let displayRow = try #require(rows.first { $0.hasPrefix("| open-image | `ui: display`") })
         #expect(displayRow.hasSuffix(" | 2–5 |"), "\(displayRow)")
+        let cacheRow = try #require(rows.first { $0.hasPrefix("| open-image | `state: imageCache`") })
+        #expect(cacheRow.hasSuffix(" | 1.4 |"), "\(cacheRow)")
         let readRow = try #require(rows.first { $0.hasPrefix("| open-image | `io: ") })
         #expect(readRow.hasSuffix(" | – |"), "\(readRow)")
     }

@@ -300,10 +300,11 @@ struct StepRun: Sendable {
         record(from: start, to: end, heldUntil: onMain ? .now : end, allocations: allocations, onMain: onMain)
     }
 
-    /// What this thread allocated for itself since its count read `allocated`, or `nil` when nothing was read.
+    /// What this thread allocated for itself since its count read `allocated`, or `nil` when it was not counted then
+    /// or is not now.
     private func allocations(since allocated: UInt64?) -> UInt64? {
-        guard let allocated, let now = AllocationCounter.thisThreadCounted else { return nil }
-        return now &- allocated
+        guard let allocated, let now = AllocationCounter.thisThreadCounted, now >= allocated else { return nil }
+        return now - allocated
     }
 
     /// Records the step's run from `start` to `end`, holding the thread until `heldUntil`, with the allocations its
