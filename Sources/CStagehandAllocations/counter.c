@@ -19,12 +19,21 @@ static stagehand_counter_slot slots[SLOT_COUNT];
 static int next_unclaimed = 0;
 static int returned[SLOT_COUNT];
 static int returned_count = 0;
-/// What threads that have exited counted.
+/// What threads that have exited counted, less what they kept out.
 static uint64_t exited_allocations = 0;
 static uint64_t exited_bytes = 0;
-/// What `stagehand_allocations_exclude_since` kept out, from any thread.
-static _Atomic uint64_t excluded_allocations = 0;
-static _Atomic uint64_t excluded_bytes = 0;
+
+/// A slot's counts less what its thread kept out (`stagehand_allocations_exclude_since`). Read while its thread
+/// allocates, the two loads can straddle a box and its exclusion: one allocation short, only in a sample taken while
+/// user code runs.
+static stagehand_allocation_totals slot_counted(stagehand_counter_slot *slot) {
+    stagehand_allocation_totals totals;
+    totals.allocations = atomic_load_explicit(&slot->allocations, memory_order_relaxed)
+        - atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed);
+    totals.bytes = atomic_load_explicit(&slot->bytes, memory_order_relaxed)
+        - atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed);
+    return totals;
+}
 
 static void give_back(void *value);
 
@@ -65,8 +74,9 @@ static void give_back(void *value) {
     stagehand_counter_slot *slot = value;
     if (slot == NULL || slot == &stagehand_shared_slot) return;
     pthread_mutex_lock(&table_lock);
-    exited_allocations += atomic_load_explicit(&slot->allocations, memory_order_relaxed);
-    exited_bytes += atomic_load_explicit(&slot->bytes, memory_order_relaxed);
+    stagehand_allocation_totals counted = slot_counted(slot);
+    exited_allocations += counted.allocations;
+    exited_bytes += counted.bytes;
     atomic_store_explicit(&slot->allocations, 0, memory_order_relaxed);
     atomic_store_explicit(&slot->bytes, 0, memory_order_relaxed);
     atomic_store_explicit(&slot->excluded_allocations, 0, memory_order_relaxed);
@@ -101,16 +111,14 @@ stagehand_allocation_totals stagehand_allocations_process(void) {
     totals.allocations = exited_allocations;
     totals.bytes = exited_bytes;
     for (int index = 0; index < next_unclaimed; index++) {
-        totals.allocations += atomic_load_explicit(&slots[index].allocations, memory_order_relaxed);
-        totals.bytes += atomic_load_explicit(&slots[index].bytes, memory_order_relaxed);
+        stagehand_allocation_totals counted = slot_counted(&slots[index]);
+        totals.allocations += counted.allocations;
+        totals.bytes += counted.bytes;
     }
     pthread_mutex_unlock(&table_lock);
+    // The shared slot keeps nothing out: a thread counting on it has no count of its own to take a mark from.
     totals.allocations += atomic_load_explicit(&stagehand_shared_slot.allocations, memory_order_relaxed);
     totals.bytes += atomic_load_explicit(&stagehand_shared_slot.bytes, memory_order_relaxed);
-    // Read after the counts. A thread boxing a value while this reads can have its exclusion seen and its allocation
-    // not: one allocation short, only in a sample taken while user code runs.
-    totals.allocations -= atomic_load_explicit(&excluded_allocations, memory_order_relaxed);
-    totals.bytes -= atomic_load_explicit(&excluded_bytes, memory_order_relaxed);
     return totals;
 }
 
@@ -118,9 +126,8 @@ void stagehand_allocations_exclude_since(stagehand_allocation_totals before) {
     if (before.allocations == 0 && before.bytes == 0) return;  // no slot then: a difference would mean nothing
     stagehand_allocation_totals now = stagehand_allocations_thread();
     if (now.allocations <= before.allocations) return;  // nothing allocated, or no slot now
-    atomic_fetch_add_explicit(&excluded_allocations, now.allocations - before.allocations, memory_order_relaxed);
-    atomic_fetch_add_explicit(&excluded_bytes, now.bytes - before.bytes, memory_order_relaxed);
-    // The thread has a slot of its own (its count moved): only it writes the slot's tally.
+    // The thread has a slot of its own (its count moved): only it writes the slot's tally, which every total reads,
+    // so keeping out takes no read-modify-write shared between threads.
     stagehand_counter_slot *slot = stagehand_current_slot();
     uint64_t allocations = atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed);
     uint64_t bytes = atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed);
@@ -136,10 +143,7 @@ int stagehand_allocations_thread_counted(stagehand_allocation_totals *totals) {
     stagehand_counter_slot *slot = stagehand_current_slot();
     if (slot == NULL) return 1;  // nothing allocated yet: its first allocation claims a slot that starts at 0
     if (slot == &stagehand_shared_slot) return 0;  // counted with other threads: no count of its own to read
-    totals->allocations = atomic_load_explicit(&slot->allocations, memory_order_relaxed)
-        - atomic_load_explicit(&slot->excluded_allocations, memory_order_relaxed);
-    totals->bytes = atomic_load_explicit(&slot->bytes, memory_order_relaxed)
-        - atomic_load_explicit(&slot->excluded_bytes, memory_order_relaxed);
+    *totals = slot_counted(slot);
     return 1;
 }
 

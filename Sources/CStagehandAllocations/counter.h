@@ -24,8 +24,8 @@
 typedef struct {
     _Atomic uint64_t allocations;
     _Atomic uint64_t bytes;
-    /// What the thread kept out of the counts (`stagehand_allocations_exclude_since`), so that a step's own
-    /// allocations can be read on its thread less the harness's (`stagehand_allocations_thread_counted`).
+    /// What the thread kept out of the counts (`stagehand_allocations_exclude_since`): every total is the counts less
+    /// these, the process's (`stagehand_allocations_process`) and the thread's (`stagehand_allocations_thread_counted`).
     _Atomic uint64_t excluded_allocations;
     _Atomic uint64_t excluded_bytes;
     char padding[64 - 4 * sizeof(uint64_t)];

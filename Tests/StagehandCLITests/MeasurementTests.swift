@@ -55,6 +55,7 @@ extension CLITests {
             // thread, and no figure for the io step, which is counted with its interaction only.
             for (result, allocations) in [(many, 100.0), (one, 1.0)] {
                 for stage in result.stages {
+                    #expect(stage.stepTimings.filter { $0.runs > 0 }.map(\.key.step).sorted() == [0, 1, 2, 3, 4])
                     for timing in stage.stepTimings where timing.runs > 0 {
                         let expected = timing.key.step == 2 ? nil : allocations
                         #expect(timing.meanAllocations == expected, "\(stage.stage.rawValue), step \(timing.key.step)")

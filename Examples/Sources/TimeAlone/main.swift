@@ -212,7 +212,9 @@ enum Arrival {
 }
 
 /// The gaps between arrivals, by the formula of Stagehand's `ArrivalSchedule`, from a generator that makes no system
-/// call (`SystemRandomNumberGenerator` would, just before a timed call).
+/// call (`SystemRandomNumberGenerator` would, just before a timed call). Written again here, not imported: this program
+/// links only the app's code, because linking StagehandKit would put its allocation counter in front of the allocator
+/// it times.
 struct ArrivalGaps {
     private let arrival: Arrival
     private let ratePerSecond: Double

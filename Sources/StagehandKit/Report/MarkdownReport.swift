@@ -418,9 +418,9 @@ package struct MarkdownReport: Sendable {
         if !allocations.isEmpty {
             lines += [
                 "Allocations per run: what the step's own code allocated on the thread it ran on (the range over the "
-                    + "stages, where they differ by more than half an allocation or 0.1%). Work it hands to other threads, and "
-                    + "an `io` step, whose body may move between threads as it awaits, are counted with the "
-                    + "interaction only.",
+                    + "stages, where they differ by more than half an allocation or 0.1%). Work it hands to other "
+                    + "threads, and an `io` step, whose body may move between threads as it awaits, are counted with "
+                    + "the interaction only.",
                 "",
             ]
         }
@@ -439,12 +439,9 @@ package struct MarkdownReport: Sendable {
             }
         }
         return perRun.mapValues { means in
-            let low = means.min() ?? 0
-            let high = means.max() ?? 0
-            let sorted = means.sorted()
-            let median = (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
-            return high - low > max(0.5, median / 1000)
-                ? "\(low.reportFormatted)–\(high.reportFormatted)" : median.reportFormatted
+            let (low, high, middle) = (means.min() ?? 0, means.max() ?? 0, median(means))
+            return high - low > max(0.5, middle / 1000)
+                ? "\(low.reportFormatted)–\(high.reportFormatted)" : middle.reportFormatted
         }
     }
 

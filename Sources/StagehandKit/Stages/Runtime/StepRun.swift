@@ -74,7 +74,8 @@ struct StepRun: Sendable {
             cost.perform(with: calibration)
             return nil
         case .compute(let code):
-            if let inputs { HarnessAllocation.keptOut { inputs.keep(flow.current, for: key) } }  // a warm-up's
+            // Only a warm-up keeps inputs (for the tight loop); what keeping one allocates is the harness's.
+            if let inputs { HarnessAllocation.keptOut { inputs.keep(flow.current, for: key) } }
             return flow.pass(try code(flow.current))
         case .ui(let code):
             let input = flow.current
@@ -293,8 +294,7 @@ struct StepRun: Sendable {
         allocatedSince allocated: UInt64? = nil,
         onMain: Bool
     ) {
-        let end = withExtendedLifetime(input) { Instant.now }
-        let allocations = withExtendedLifetime(input) { self.allocations(since: allocated) }
+        let (end, allocations) = withExtendedLifetime(input) { (Instant.now, self.allocations(since: allocated)) }
         input = nil
         guard recorder.probes else { return }
         record(from: start, to: end, heldUntil: onMain ? .now : end, allocations: allocations, onMain: onMain)
