@@ -93,6 +93,13 @@ final class ProgressDisplay: Sendable {
                 "  borderline after \(completed) repetitions: running repetition \(completed + 1) "
                     + "(up to \(cap), --max-repetitions)\n"
             )
+        case .exposing(let interactions, let stages):
+            totalRuns.withLock { $0 += stages }
+            write(
+                "  exposure: \(interactions.map { "`\($0)`" }.joined(separator: ", ")) "
+                    + "\(interactions.count == 1 ? "is" : "are") rare: one run of each stage with 3 arrivals of "
+                    + "\(interactions.count == 1 ? "it" : "each"), spaced apart\n"
+            )
         case .finished(_, _, _, let result):
             state.withLock { state in
                 state.ticker?.cancel()
@@ -140,7 +147,7 @@ final class ProgressDisplay: Sendable {
         let width = String(total).count
         let counter = String(repeating: " ", count: width - String(run.index).count) + "\(run.index)/\(total)"
         return "  [\(counter)] \(run.stage.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) "
-            + "repetition \(run.repetition)/\(run.of)"
+            + (run.repetition == 0 ? "exposure run" : "repetition \(run.repetition)/\(run.of)")
     }
 
     /// The running line: on a terminal with elapsed time and a bar, piped with the run's length.

@@ -36,6 +36,10 @@ struct BudgetInterval: Sendable, Equatable {
     var level: Double
     /// Whether the runs spread more than the model allows, so they are judged on their own spread alone.
     var noisierThanModel: Bool
+    /// A part of the mean that is the same in every run, and its standard error: the rare interactions' share, each at
+    /// its declared rate (``InteractionExposure``). The model's spread is the run-to-run noise of the rest.
+    var estimated: Double
+    var estimatedStandardError: Double
     /// The normal quantile of ``level``, and Student's for these runs when they are noisier than the model.
     private var z: Double
     private var t: Double
@@ -45,7 +49,19 @@ struct BudgetInterval: Sendable, Equatable {
 
     /// The interval of `values` (at least one) against `limit` at one-sided level `level`, with `spread` the
     /// model's standard deviation at a mean.
-    init(metric: Metric.ID, values: [Double], limit: Double, level: Double, spread: (Double) -> Double) {
+    ///
+    /// With `estimated` (a part of every run's value that is the same in each, with standard error
+    /// `estimatedStandardError`), the model's spread is taken at the rest of the mean (and of the limit), and the
+    /// estimate's error is added to each side's half-width.
+    init(
+        metric: Metric.ID,
+        values: [Double],
+        limit: Double,
+        level: Double,
+        estimated: Double = 0,
+        estimatedStandardError: Double = 0,
+        spread: (Double) -> Double
+    ) {
         precondition(!values.isEmpty, "an interval needs a run")
         let n = values.count
         let mean = values.reduce(0, +) / Double(n)
@@ -54,11 +70,13 @@ struct BudgetInterval: Sendable, Equatable {
         self.values = values
         self.mean = mean
         self.limit = limit
+        self.estimated = estimated
+        self.estimatedStandardError = estimatedStandardError
         self.sampleSpread = sampleVariance.squareRoot()
-        self.modelSpreadAtLimit = spread(limit)
-        self.modelSpreadAtMean = spread(mean)
+        self.modelSpreadAtLimit = spread(max(limit - estimated, 0))
+        self.modelSpreadAtMean = spread(max(mean - estimated, 0))
         self.level = level
-        let model = max(spread(mean), spread(limit))
+        let model = max(modelSpreadAtMean, modelSpreadAtLimit)
         self.noisierThanModel =
             n > 1 && sampleVariance > 0
             && (model == 0
@@ -94,9 +112,14 @@ struct BudgetInterval: Sendable, Equatable {
 
     private func halfWidth(model: Double, runs: Int) -> Double {
         let n = max(runs, 1)
-        guard noisierThanModel else { return z * max(model, sampleSpread) / Double(n).squareRoot() }
+        let fixed = z * estimatedStandardError
+        guard noisierThanModel else {
+            let runs = z * max(model, sampleSpread) / Double(n).squareRoot()
+            return (runs * runs + fixed * fixed).squareRoot()
+        }
         let t = n == values.count ? self.t : Self.studentQuantile(1 - level, degreesOfFreedom: n - 1)
-        return t * sampleSpread / Double(n).squareRoot()
+        let runs = t * sampleSpread / Double(n).squareRoot()
+        return (runs * runs + fixed * fixed).squareRoot()
     }
 
     /// The z with P(Z ≤ z) = `p`, for a standard normal Z: by bisection on the complementary error function.

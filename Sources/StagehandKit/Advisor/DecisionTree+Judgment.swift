@@ -1,3 +1,5 @@
+import Foundation
+
 extension DecisionTree {
     // MARK: - Each stage against the budget, before any comparison
 
@@ -12,7 +14,7 @@ extension DecisionTree {
     /// two are compared only where both meet or both fail.
     func judgment(of result: StageResult, workload: Workload) -> StageJudgment? {
         let stage = result.stage
-        let runs = result.repetitions.compactMap(\.metrics)
+        let runs = result.judgedRuns
         let meeting = runs.filter { run in budgetEvidence(run, of: stage).allSatisfy(\.holds) }.count
         func judged(_ judgment: StageJudgment.Judgment, _ reason: String, metric: String? = nil) -> StageJudgment {
             StageJudgment(
@@ -29,7 +31,14 @@ extension DecisionTree {
         if let failed = result.repetitions.first(where: { $0.status == .hung || $0.status == .crashed }) {
             return judged(.fails, "\(failed.status.rawValue) in repetition \(failed.repetition)")
         }
+        if let failed = result.exposureRuns?.first(where: { $0.status == .hung || $0.status == .crashed }) {
+            return judged(.fails, "\(failed.status.rawValue) in its exposure run\(exposedNames(result))")
+        }
         guard !runs.isEmpty else { return nil }
+        // A hang is per arrival: one arrival of any interaction, however rare, that held main that long fails the stage.
+        if let hang = Self.longestHang(in: result) {
+            return judged(.fails, hangPhrase(hang))
+        }
         let withHangs = runs.filter { $0.hangs > 0 }.count
         if withHangs > 0 {
             return judged(
@@ -38,11 +47,34 @@ extension DecisionTree {
                     + "run\(runs.count == 1 ? "" : "s")"
             )
         }
-        let intervals = budgetIntervals(of: runs, workload: workload)
+        if let exposureHangs = result.exposureRuns?.compactMap(\.metrics).map(\.hangs).reduce(0, +), exposureHangs > 0 {
+            return judged(.fails, "a hang ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms in its exposure run")
+        }
+        let intervals = budgetIntervals(of: runs, workload: workload, exposure: result.interactions ?? [])
         if let above = intervals.first(where: { $0.side == .above }) {
-            return judged(.fails, phrase(above) + ", above < \(above.limit.reportFormatted) beyond the run-to-run noise")
+            return judged(
+                .fails,
+                phrase(above) + ", above < \(above.limit.reportFormatted) beyond the run-to-run noise"
+            )
         }
         if intervals.allSatisfy({ $0.side == .below }) {
+            // Meeting the budget is a claim too: each interaction must have been seen, and hitch-free runs must be long
+            // enough to bound the hitch time below its limit.
+            if let unseen = result.interactions?.first(where: { $0.allArrivals < InteractionExposure.minimumArrivals })
+            {
+                return judged(
+                    .borderline,
+                    "`\(unseen.interaction)` arrived \(unseen.allArrivals) time\(unseen.allArrivals == 1 ? "" : "s") "
+                        + "in it, too few to judge what one arrival does (at least "
+                        + "\(InteractionExposure.minimumArrivals))",
+                    metric: Metric.of(.hitchTimeRatio).name
+                )
+            }
+            if let bound = hitchFreeBound(of: result, runs: runs, workload: workload),
+                bound.msPerS >= thresholds.hitchTimeRatioMsPerS
+            {
+                return judged(.borderline, bound.reason, metric: Metric.of(.hitchTimeRatio).name)
+            }
             let all = runs.count == 1 ? "its one run" : "all \(runs.count) runs"
             return judged(
                 .meets,
@@ -60,17 +92,86 @@ extension DecisionTree {
         )
     }
 
+    /// The interaction whose arrivals held main for a hang's length, the longest of them: what a stage's hang is
+    /// named after.
+    static func longestHang(in result: StageResult) -> InteractionExposure? {
+        result.interactions?.filter { $0.hangs > 0 }.max { $0.longestBlockMs < $1.longestBlockMs }
+    }
+
+    /// "`refresh` held main for 312 ms at once (`io: fetch`), a hang ≥ 250 ms, in 3 of its 4 arrivals", and, for a
+    /// `ui` step, that no stage can move it.
+    func hangPhrase(_ hang: InteractionExposure) -> String {
+        let step = hang.longestStepOnMain.map { " (`\($0)`)" } ?? ""
+        let ui =
+            hang.longestStepOnMain?.hasPrefix("\(StepKind.ui.rawValue): ") == true
+            ? "; a `ui` step runs on main in every stage, so no stage can move it: split it or make it cheaper" : ""
+        return "`\(hang.interaction)` held main for \(hang.longestBlockMs.reportFormatted) ms at once\(step), a hang ≥ "
+            + "\(StageMetrics.hangThresholdMs.reportFormatted) ms, in \(hang.hangs) of its \(hang.allArrivals) "
+            + "arrival\(hang.allArrivals == 1 ? "" : "s")\(ui)"
+    }
+
+    /// " (3 arrivals each of `refresh`)": what `result`'s exposure run scheduled.
+    private func exposedNames(_ result: StageResult) -> String {
+        let exposed = (result.interactions ?? []).filter { $0.exposureArrivals > 0 && $0.estimated }
+        guard !exposed.isEmpty else { return "" }
+        return " (\(InteractionExposure.minimumArrivals) arrivals each of "
+            + exposed.map { "`\($0.interaction)`" }.joined(separator: ", ") + ")"
+    }
+
+    /// What hitch-free runs say about a stage's hitch time when one of its arrivals came close to a hitch: zero hitches
+    /// in S seconds bound the rate of hitches only below −ln(α)/S at level α (``Thresholds/falseMeetsRate``), each at
+    /// least one refresh interval P, so the hitch-time ratio only below −ln(α)·P/S. `nil` when the runs had hitch
+    /// time (the noise model judges them), or when no arrival came within half a frame of the budget: every
+    /// interaction seen at least three times and its longest hold on main plus the frame's own work under P/2, so no
+    /// measured arrival was within a factor of two of a hitch. Runs recorded without interaction samples are judged as
+    /// before they were (`nil`).
+    func hitchFreeBound(
+        of result: StageResult,
+        runs: [StageMetrics],
+        workload: Workload
+    ) -> (msPerS: Double, reason: String)? {
+        guard let interactions = result.interactions, runs.allSatisfy({ $0.hitchTimeRatioMsPerS == 0 }) else {
+            return nil
+        }
+        let budget = workload.frameBudgetMs
+        let longest = interactions.map(\.longestBlockMs).max() ?? 0
+        guard longest + workload.frameWorkMs >= budget / 2 else { return nil }
+        let seconds = runs.reduce(0) { $0 + $1.arrivalSeconds }
+        guard seconds > 0 else { return nil }
+        let bound = -log(thresholds.falseMeetsRate) * budget / seconds
+        let needed = (-log(thresholds.falseMeetsRate) * budget / thresholds.hitchTimeRatioMsPerS / Double(runs.count))
+            .rounded(.up)
+        return (
+            bound,
+            "no hitch in \(seconds.reportFormatted) s of runs, but an arrival held main for "
+                + "\(longest.reportFormatted) ms, within half a frame of the \(budget.reportFormatted) ms budget with the "
+                + "frame's work: so few seconds bound its hitch-time ratio only below \(bound.reportFormatted) ms/s "
+                + "(longer runs settle it: `--duration \(needed.reportFormatted)`)"
+        )
+    }
+
     /// Each noise-modelled budget metric (``NoiseModel/metrics``) of `runs` against its limit, at the level the
     /// error control gives each test.
-    func budgetIntervals(of runs: [StageMetrics], workload: Workload) -> [BudgetInterval] {
+    func budgetIntervals(
+        of runs: [StageMetrics],
+        workload: Workload,
+        exposure: [InteractionExposure] = []
+    ) -> [BudgetInterval] {
         guard !runs.isEmpty else { return [] }
         let seconds = runs.map(\.arrivalSeconds).reduce(0, +) / Double(runs.count)
+        // The rare interactions' share of the hitch time is an estimate, the same in every run (``InteractionExposure``).
+        let rare = exposure.filter(\.estimated)
+        let estimated = rare.reduce(0) { $0 + $1.ratePerS * $1.hitchMsPerArrival }
+        let error = rare.map { $0.estimateStandardError(budgetMs: workload.frameBudgetMs) }
+            .reduce(0) { $0 + $1 * $1 }.squareRoot()
         return NoiseModel.metrics.map { id in
             BudgetInterval(
                 metric: id,
                 values: runs.map(Metric.of(id).value),
                 limit: budgetLimit(id),
-                level: thresholds.perTestLevel
+                level: thresholds.perTestLevel,
+                estimated: id == .hitchTimeRatio ? estimated : 0,
+                estimatedStandardError: id == .hitchTimeRatio ? error : 0
             ) { mean in
                 thresholds.noise.standardDeviation(
                     of: id,

@@ -53,7 +53,7 @@ extension DecisionTree {
         guard let result = byStage[stage], let metrics = result.metrics else {
             return fallbackEvidence(for: question, placedAs: stage, byStage: byStage, workload: workload)
         }
-        let runs = result.repetitions.compactMap(\.metrics).map {
+        let runs = result.judgedRuns.map {
             measuredEvidence(for: question, in: $0, stage: stage, workload: workload)
         }
         return measuredEvidence(for: question, in: metrics, stage: stage, workload: workload).enumerated().map {

@@ -18,9 +18,15 @@ extension DecisionTree {
         // Too few runs say nothing of the noise, so they come first; a stage within the noise says more than one that
         // was not measured.
         let borderline = unsettled.contains { if case .borderline = $0 { true } else { false } }
+        let measured = byStage.values.filter { $0.status != .skipped }
+        // Every stage crashed or hung: the workload failed by itself, which says nothing about the budget.
+        let workloadFailed =
+            stage == nil && !measured.isEmpty && measured.allSatisfy { $0.status == .crashed || $0.status == .hung }
         let confidence: Recommendation.Confidence =
-            unsettled.contains(.tooFewRuns)
-            ? .tentative : borderline ? .borderline : unsettled.contains(.skipped) ? .tentative : .decided
+            workloadFailed
+            ? .failed
+            : unsettled.contains(.tooFewRuns)
+                ? .tentative : borderline ? .borderline : unsettled.contains(.skipped) ? .tentative : .decided
         var recommendation = Recommendation(
             stage: stage?.rawValue ?? "none",
             bestStage: best,
@@ -39,6 +45,16 @@ extension DecisionTree {
             byStage: byStage,
             judged: judged
         )
+        // The first words carry the confidence, so a borderline or tentative verdict never reads as a decided one.
+        let hedge: String? =
+            switch confidence {
+            case .borderline: "Borderline"
+            case .tentative: "Tentative"
+            case .decided, .failed: nil
+            }
+        if let hedge, let first = recommendation.summary.first {
+            recommendation.summary = "\(hedge): " + first.lowercased() + recommendation.summary.dropFirst()
+        }
         if let stage = stage ?? best, let behind = fallingBehind(byStage[stage], workload: workload) {
             recommendation.summary += " " + behind
         }
@@ -151,8 +167,9 @@ extension DecisionTree {
     ) -> String? {
         var advice: [String] = []
         for stage in Stage.allCases where unsettled.contains(.borderline(stage)) {
-            let runs = byStage[stage]?.repetitions.compactMap(\.metrics) ?? []
-            let within = budgetIntervals(of: runs, workload: workload).first { $0.side == .within }
+            let runs = byStage[stage]?.judgedRuns ?? []
+            let within = budgetIntervals(of: runs, workload: workload, exposure: byStage[stage]?.interactions ?? [])
+                .first { $0.side == .within }
             advice.append(
                 "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
                     + ". " + (within.map { howToSettle($0, workload: workload) } ?? "")
@@ -230,6 +247,9 @@ extension DecisionTree {
         let budget = workload.frameBudgetMs
         guard let result = byStage[stage], let metrics = result.metrics else { return [] }
         var work: [String] = []
+        if let hang = Self.longestHang(in: result) {
+            work.append("In \(stage.rawValue), " + hangPhrase(hang) + ".")
+        }
         for timing in result.stepTimings where timing.runsOnMain > 0 && timing.meanMs > budget {
             let interaction = workload.interactions[timing.key.interaction]
             let step = interaction.steps[timing.key.step]
@@ -298,13 +318,27 @@ extension DecisionTree {
             return lead + " \(figures)."
                 + simpler.map { whyNot($0, recommended: stage, path: path, byStage: byStage) }.joined()
         }
-        if let best = recommendation.bestStage, let metrics = byStage[best]?.metrics {
-            return "No stage meets the \(budget); the best measured is \(best.rawValue) "
-                + "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
-                + "\(metrics.hangs) hang\(metrics.hangs == 1 ? "" : "s"))."
-        }
         let failed = Stage.allCases.compactMap { stage in
             byStage[stage].flatMap { $0.status == .hung || $0.status == .crashed ? judged[stage] : nil }
+        }
+        if recommendation.confidence == .failed {
+            let runs: [RepetitionResult] = Stage.allCases.compactMap { byStage[$0] }.flatMap { result in
+                result.repetitions + (result.exposureRuns ?? [])
+            }
+            let first = runs.first { $0.status == .crashed || $0.status == .hung }
+            var why = ""
+            if let failure = first?.failure {
+                why = " The first: " + String(failure.prefix(240)) + (failure.count > 240 ? "…" : "")
+            }
+            let stages: [String] = failed.map { "\($0.stage.rawValue): \($0.reason)" }
+            return "The workload failed by itself, not the budget: every stage measured hung or crashed ("
+                + stages.joined(separator: "; ") + "), so no stage can be recommended. Fix what stops it first." + why
+        }
+        if let best = recommendation.bestStage, let result = byStage[best], let metrics = result.metrics {
+            let hang = Self.longestHang(in: result).map { " In every stage, " + hangPhrase($0) + "." } ?? ""
+            return "No stage meets the \(budget); the best measured is \(best.rawValue) "
+                + "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
+                + "\(metrics.hangs) hang\(metrics.hangs == 1 ? "" : "s"))." + hang
         }
         guard failed.isEmpty else {
             return "No stage can be recommended: every stage measured hung or crashed in at least one run ("

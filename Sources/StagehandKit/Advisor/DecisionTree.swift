@@ -33,9 +33,10 @@ struct DecisionTree: Sendable {
         let borderline = results.filter { unsettled.contains(.borderline($0.stage)) }
         return !borderline.isEmpty
             && borderline.allSatisfy { result in
-                let runs = result.repetitions.compactMap(\.metrics)
+                let runs = result.judgedRuns
                 guard result.status == .ok, runs.count < thresholds.maxRuns else { return false }
-                let within = budgetIntervals(of: runs, workload: workload).filter { $0.side == .within }
+                let within = budgetIntervals(of: runs, workload: workload, exposure: result.interactions ?? [])
+                    .filter { $0.side == .within }
                 let settles = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }
                 return within.contains { $0.mean > $0.limit && settles($0) } || within.allSatisfy(settles)
             }
@@ -48,7 +49,9 @@ struct DecisionTree: Sendable {
         recommendation: Recommendation, unsettled: Set<Unsettled>
     ) {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
-        let judged = Dictionary(uniqueKeysWithValues: results.compactMap { judgment(of: $0, workload: workload) }.map { ($0.stage, $0) })
+        let judged = Dictionary(
+            uniqueKeysWithValues: results.compactMap { judgment(of: $0, workload: workload) }.map { ($0.stage, $0) }
+        )
         var path: [DecisionNode] = []
         var unsettled: Set<Unsettled> = []
         func note(_ judgment: StageJudgment?) {
@@ -87,7 +90,7 @@ struct DecisionTree: Sendable {
         for question in Self.questions {
             let evidence = self.evidence(for: question, reading: latest, byStage: byStage, workload: workload)
             let answer = Self.answer(question, evidence)
-            let runAnswers = (byStage[latest]?.repetitions ?? []).compactMap(\.metrics).map { run in
+            let runAnswers = (byStage[latest]?.judgedRuns ?? []).map { run in
                 Self.answer(question, measuredEvidence(for: question, in: run, stage: latest, workload: workload))
             }
             let runsAgree = !runAnswers.contains(!answer)
@@ -189,7 +192,7 @@ struct DecisionTree: Sendable {
         let read = Set(path.flatMap { [$0.measuredStage, $0.tried] }.compactMap { $0 })
         return read.contains { stage in
             guard let result = byStage[stage], result.status == .ok else { return false }
-            return result.repetitions.compactMap(\.metrics).count < thresholds.minimumRuns
+            return result.judgedRuns.count < thresholds.minimumRuns
         }
     }
 

@@ -14,6 +14,9 @@ struct Thresholds: Sendable, Equatable {
     /// truly meets the budget: split evenly over every test that could move the walk past it (each noise-modelled
     /// budget metric, at each count of runs the profile may look at).
     var falseAdoptionRate = 0.05
+    /// The chance, at most, that a decided verdict calls a stage that misses the budget in the long run *meets* it:
+    /// what hitch-free runs of a stage with an arrival near a hitch must bound (``DecisionTree/hitchFreeBound(of:runs:workload:)``).
+    var falseMeetsRate = 0.05
     /// No verdict is decided with fewer runs than this per stage: fewer say too little of how the runs spread.
     var minimumRuns = 3
     /// The most runs per stage a profile may grow to (`--max-repetitions`): it looks at the runs after each round from

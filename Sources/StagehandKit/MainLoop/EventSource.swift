@@ -29,12 +29,12 @@ final class EventSource {
         timer.resume()
     }
 
-    /// Stops delivering and returns the arrival times of the events that were due but never delivered.
-    func stop() -> [Instant] {
+    /// Stops delivering and returns the events that were due but never delivered.
+    func stop() -> [ArrivalSchedule.Arrival] {
         timer.cancel()
         timer.setEventHandler(handler: nil)
-        var undelivered: [Instant] = []
-        while let arrival = schedule.take() { undelivered.append(arrival.time) }
+        var undelivered: [ArrivalSchedule.Arrival] = []
+        while let arrival = schedule.take() { undelivered.append(arrival) }
         return undelivered
     }
 

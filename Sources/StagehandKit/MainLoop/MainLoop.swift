@@ -23,6 +23,8 @@ final class MainLoop {
         /// Interactions still holding or waiting for a thread when the run ended (after a warm-up that finishes
         /// everything: none; an io wait still pending holds none, and its interaction skips the rest of its steps).
         var runningAtEnd: Int
+        /// What each interaction did to main, by interaction index.
+        var interactions: [InteractionSample]
     }
 
     private let workload: Workload
@@ -41,6 +43,8 @@ final class MainLoop {
     private var delivered = 0
     /// Deliveries so far, by interaction index (for the harness's share of the allocations).
     private var deliveries: [Int]
+    /// Arrivals that were due and never delivered (main was blocked when arrivals stopped), by interaction index.
+    private var undelivered: [Int]
 
     /// - Parameters:
     ///   - code: what the steps run; by default the spec's simulated costs. A workload declared in Swift passes its
@@ -73,6 +77,7 @@ final class MainLoop {
         self.seed = seed
         self.calibration = calibration
         deliveries = Array(repeating: 0, count: workload.interactions.count)
+        undelivered = deliveries
         recorder = RunRecorder(refreshHz: workload.refreshHz, probes: probes, trace: trace ? TraceLog() : nil)
     }
 
@@ -144,7 +149,9 @@ final class MainLoop {
                     if arriving {
                         arriving = false
                         // Arrivals that were due but never reached their handler (main was blocked) are unfinished.
-                        recorder.undelivered(events.stop(), at: now)
+                        let undelivered = events.stop()
+                        for arrival in undelivered { self.undelivered[arrival.interaction] += 1 }
+                        recorder.undelivered(undelivered.map(\.time), at: now)
                     }
                     if finishingEverything, now >= drainEnd { recorder.cancelRemainingSteps() }
                     let drained = now >= drainEnd && (!finishingEverything || recorder.runningOrQueued == 0)
@@ -156,13 +163,14 @@ final class MainLoop {
                     }
                     let pageFaults = Platform.minorPageFaults - pageFaultsAtStart
                     HarnessAllocation.keepOut(since: called)
-                    let (metrics, timings, distributions) = recorder.metrics(
+                    let (metrics, timings, distributions, interactions) = recorder.measurements(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample().withResidentSet(),
-                        harnessAllocations: harness.total(deliveries: self.deliveries)
+                        harnessAllocations: harness.total(deliveries: self.deliveries),
+                        arrivals: zip(self.deliveries, self.undelivered).map { $0 + $1 }
                     )
                     continuation.resume(
                         returning: Outcome(
@@ -171,7 +179,8 @@ final class MainLoop {
                             distributions: distributions,
                             trace: recorder.traceRecording(from: start, to: now),
                             pageFaults: pageFaults,
-                            runningAtEnd: recorder.runningOrQueued
+                            runningAtEnd: recorder.runningOrQueued,
+                            interactions: interactions
                         )
                     )
                 }
@@ -196,7 +205,7 @@ final class MainLoop {
     /// One arrival of interaction `index`, ready for its handler: its steps and its accounting.
     private func makeRun(of index: Int, id: Int, arrival: Instant) -> InteractionRun {
         let interaction = workload.interactions[index]
-        let segment = MainSegment(recorder: recorder)
+        let segment = MainSegment(recorder: recorder, interaction: index)
         let flow = InteractionFlow()
         let bodies = code.bodies[index]
         let subsystems = subsystemOfStep[index]

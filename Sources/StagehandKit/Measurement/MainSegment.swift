@@ -18,10 +18,13 @@ final class MainSegment: Sendable {
     }
 
     private let recorder: RunRecorder
+    /// The interaction's index in the workload: whose jobs these are.
+    private let interaction: Int
     private let current = Mutex<Stretch?>(nil)
 
-    init(recorder: RunRecorder) {
+    init(recorder: RunRecorder, interaction: Int) {
         self.recorder = recorder
+        self.interaction = interaction
     }
 
     /// The interaction's code is running on the main actor from `start`; `handler` when it is the event handler.
@@ -58,6 +61,10 @@ final class MainSegment: Sendable {
     private func record(_ stretch: Stretch?, endingAt end: Instant?) {
         guard let stretch else { return }
         let finished = end ?? stretch.lastOnMain
-        recorder.mainActorJob(RunRecorder.Span(start: stretch.start, end: finished), stepNanoseconds: stretch.stepNs)
+        recorder.mainActorJob(
+            RunRecorder.Span(start: stretch.start, end: finished),
+            stepNanoseconds: stretch.stepNs,
+            of: interaction
+        )
     }
 }

@@ -32,11 +32,25 @@ extension RunRecorder {
         var offMainWorkNs: UInt64 = 0
         /// By interaction index, then step index.
         var stepTimings: [[StepTiming]] = []
+        /// By interaction index: its longest main-actor job, and how many of its jobs were a hang's length.
+        var longestJobNs: [UInt64] = []
+        var hangJobs: [Int] = []
 
         /// Sizes the tables for `stepKeys` and `subsystems`, so recording them allocates nothing.
         mutating func prepare(stepKeys: [StepTiming.Key], subsystems: [String]) {
             for key in stepKeys { makeRoom(for: key) }
             for subsystem in subsystems { _ = subsystemIndex(subsystem) }
+            let interactions = (stepKeys.map(\.interaction).max() ?? -1) + 1
+            longestJobNs = Array(repeating: 0, count: interactions)
+            hangJobs = Array(repeating: 0, count: interactions)
+        }
+
+        /// Interaction `interaction` held main for one job of `nanoseconds` (outside a prepared run, or for an index
+        /// it was not prepared for, nothing is kept).
+        mutating func interactionHeldMain(_ interaction: Int, nanoseconds: UInt64) {
+            guard longestJobNs.indices.contains(interaction) else { return }
+            longestJobNs[interaction] = max(longestJobNs[interaction], nanoseconds)
+            if StageMetrics.isHang(nanoseconds: nanoseconds) { hangJobs[interaction] += 1 }
         }
 
         mutating func recordStep(_ key: StepTiming.Key, nanoseconds: UInt64, onMain: Bool, allocations: UInt64?) {
@@ -107,6 +121,14 @@ extension RunRecorder {
             for timing in other.stepTimings.joined() {
                 makeRoom(for: timing.key)
                 stepTimings[timing.key.interaction][timing.key.step].add(timing)
+            }
+            for (index, longest) in other.longestJobNs.enumerated() {
+                while longestJobNs.count <= index {
+                    longestJobNs.append(0)
+                    hangJobs.append(0)
+                }
+                longestJobNs[index] = max(longestJobNs[index], longest)
+                hangJobs[index] += other.hangJobs[index]
             }
         }
     }

@@ -377,14 +377,16 @@ final class RunRecorder: Sendable {
         }
     }
 
-    /// Records one main-actor job of an interaction, which held main for `job`, `stepNanoseconds` of it in steps.
-    func mainActorJob(_ job: Span, stepNanoseconds: UInt64) {
+    /// Records one main-actor job of interaction `interaction` (its index in the workload), which held main for
+    /// `job`, `stepNanoseconds` of it in steps.
+    func mainActorJob(_ job: Span, stepNanoseconds: UInt64, of interaction: Int) {
         guard probes else { return }
         let nanoseconds = job.nanoseconds
         let overhead = nanoseconds > stepNanoseconds ? nanoseconds - stepNanoseconds : 0
         threads.withRecord { record in
             record.mainBusyNs[.overhead] += overhead
             noteMainActorJob(job, overheadNs: overhead, in: &record)
+            record.interactionHeldMain(interaction, nanoseconds: nanoseconds)
         }
     }
 
@@ -454,6 +456,7 @@ final class RunRecorder: Sendable {
             record.recordStepOnMain(key, nanoseconds: nanoseconds)
             record.mainBusyNs[.io] += nanoseconds
             noteMainActorJob(Span(start: start, end: end), overheadNs: 0, in: &record)
+            record.interactionHeldMain(key.interaction, nanoseconds: nanoseconds)
         }
     }
 
@@ -475,6 +478,29 @@ final class RunRecorder: Sendable {
         allocationsEnd: AllocationCounter.Sample?,
         harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count()
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
+        let (metrics, timings, distributions, _) = measurements(
+            arrivalSeconds: arrivalSeconds,
+            runSeconds: runSeconds,
+            end: end,
+            allocationsStart: allocationsStart,
+            allocationsEnd: allocationsEnd,
+            harnessAllocations: harnessAllocations
+        )
+        return (metrics, timings, distributions)
+    }
+
+    /// ``metrics(arrivalSeconds:runSeconds:end:allocationsStart:allocationsEnd:harnessAllocations:)``, and what each
+    /// interaction did to main (``InteractionSample``), given how many times each arrived (`arrivals`, by
+    /// interaction index).
+    func measurements(
+        arrivalSeconds: Double? = nil,
+        runSeconds: Double,
+        end: Instant? = nil,
+        allocationsStart: AllocationCounter.Sample?,
+        allocationsEnd: AllocationCounter.Sample?,
+        harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count(),
+        arrivals: [Int] = []
+    ) -> (StageMetrics, [StepTiming], RunDistributions, [InteractionSample]) {
         var all = ThreadRecord()
         threads.forEach { all.add($0) }
         var main = self.main.withLock { $0 }  // a copy: what is added below for the end changes nothing recorded
@@ -574,6 +600,13 @@ final class RunRecorder: Sendable {
             all.recordStepFailures(key, count: failure.count, firstError: failure.text)
         }
         let timings = all.stepTimings.joined().filter { $0.runs > 0 }  // in interaction, then step order
-        return (metrics, timings, distributions)
+        let samples = arrivals.enumerated().map { index, arrived in
+            InteractionSample(
+                arrivals: arrived,
+                longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,
+                hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0
+            )
+        }
+        return (metrics, timings, distributions, samples)
     }
 }

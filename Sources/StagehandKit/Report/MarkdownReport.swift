@@ -20,6 +20,7 @@ package struct MarkdownReport: Sendable {
             out.append("")
         }
         out += sideBySide()
+        out += exposure()
         out += headroom()
         out += decisionPath()
         out += antiPatterns()
@@ -58,6 +59,7 @@ package struct MarkdownReport: Sendable {
                     case .decided: "decided beyond the run-to-run noise"
                     case .tentative: "**tentative: too few runs, or a stage it needs was not measured**"
                     case .borderline: "**borderline: a stage it rests on is within the noise of the budget**"
+                    case .failed: "**no budget verdict: the workload crashed or hung in every stage**"
                     }
                 }(),
         ]
@@ -481,9 +483,10 @@ package struct MarkdownReport: Sendable {
 
     private func failures() -> [String] {
         let failed = result.stages.flatMap { stage in
-            stage.repetitions.compactMap { run in
+            (stage.repetitions + (stage.exposureRuns ?? [])).compactMap { run in
                 run.failure.map {
-                    "- `\(stage.stage.rawValue)` repetition \(run.repetition) **\(run.status.rawValue)**: \($0)"
+                    let label = run.repetition == 0 ? "exposure run" : "repetition \(run.repetition)"
+                    return "- `\(stage.stage.rawValue)` \(label) **\(run.status.rawValue)**: \($0)"
                 }
             }
         }

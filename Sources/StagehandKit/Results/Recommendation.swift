@@ -33,6 +33,9 @@ public struct Recommendation: Codable, Sendable, Equatable {
         /// A stage the verdict rests on is within the run-to-run noise of a budget limit (``StageJudgment/metric``
         /// says which): the walk followed its figures over all its runs, which side of the limit they fall on.
         case borderline
+        /// Every stage measured crashed or hung: the workload failed by itself, and the verdict says nothing of the
+        /// budget (`stage` is `none`; the summary names the failure).
+        case failed
 
         public init(from decoder: any Decoder) throws {
             let text = try decoder.singleValueContainer().decode(String.self)

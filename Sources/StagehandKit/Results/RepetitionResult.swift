@@ -34,6 +34,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// How many unmeasured warm-up runs came before the measured one (``WarmUp``: one, and more while they still grew
     /// the process's memory); `nil` in results written before it was recorded.
     public var warmUpRuns: Int?
+    /// What each interaction did to main in the run, by interaction index (``InteractionSample``); `nil` in results
+    /// written before it was recorded, and for a run that produced no measurements.
+    public var interactions: [InteractionSample]?
 
     package init(
         repetition: Int,
@@ -49,7 +52,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         allocationCheckFailure: String? = nil,
         allocator: String? = nil,
         tightLoop: [TightLoopTiming]? = nil,
-        warmUpRuns: Int? = nil
+        warmUpRuns: Int? = nil,
+        interactions: [InteractionSample]? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -65,5 +69,6 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.allocator = allocator
         self.tightLoop = tightLoop
         self.warmUpRuns = warmUpRuns
+        self.interactions = interactions
     }
 }

@@ -9,15 +9,57 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
     public var spread: [String: ValueRange]
     public var repetitions: [RepetitionResult]
+    /// Runs that schedule the workload's rare interactions on purpose, spaced apart, beside the others as declared
+    /// (``InteractionExposure``): what one arrival of each does in this stage. Not in the stage's ordinary figures;
+    /// `nil` when none ran.
+    public var exposureRuns: [RepetitionResult]?
+    /// Each interaction's exposure in this stage, by interaction index; `nil` in results written before it was
+    /// recorded.
+    public var interactions: [InteractionExposure]?
     /// How far the step costs can grow before this stage misses the budget, when `--headroom` searched it.
     public var headroom: Headroom?
+    /// The ordinary runs' metrics as the verdict reads them: each rare interaction's share at its declared rate
+    /// (``exposure(of:runs:exposureRuns:)``). The stage's ``metrics`` are built from them. Not in the JSON: a result
+    /// read back carries the runs as measured, and its stage metrics as estimated.
+    package private(set) var judgedRuns: [StageMetrics]
 
-    init(stage: Stage, repetitions: [RepetitionResult]) {
+    enum CodingKeys: String, CodingKey {
+        case stage, status, metrics, spread, repetitions, exposureRuns, interactions, headroom
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        stage = try container.decode(Stage.self, forKey: .stage)
+        status = try container.decode(StageStatus.self, forKey: .status)
+        metrics = try container.decodeIfPresent(StageMetrics.self, forKey: .metrics)
+        spread = try container.decode([String: ValueRange].self, forKey: .spread)
+        repetitions = try container.decode([RepetitionResult].self, forKey: .repetitions)
+        exposureRuns = try container.decodeIfPresent([RepetitionResult].self, forKey: .exposureRuns)
+        interactions = try container.decodeIfPresent([InteractionExposure].self, forKey: .interactions)
+        headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
+        judgedRuns = repetitions.compactMap(\.metrics)
+    }
+
+    /// The stage's result from its ordinary `repetitions` and its `exposureRuns`. With `workload`, each interaction's
+    /// exposure is recorded and the stage's figures carry every rare interaction at its declared rate; without it (or
+    /// for runs recorded without interaction samples) the figures are the runs' as measured.
+    init(
+        stage: Stage,
+        repetitions: [RepetitionResult],
+        exposureRuns: [RepetitionResult] = [],
+        workload: Workload? = nil
+    ) {
         self.stage = stage
         self.repetitions = repetitions
-        let failed = repetitions.first { $0.status != .ok }
+        self.exposureRuns = exposureRuns.isEmpty ? nil : exposureRuns
+        let failed = (repetitions + exposureRuns).first { $0.status != .ok }
         status = repetitions.isEmpty ? .skipped : failed?.status ?? .ok
-        let measured = repetitions.compactMap(\.metrics)
+        let exposure = workload.flatMap {
+            Self.exposure(of: $0, runs: repetitions, exposureRuns: exposureRuns)
+        }
+        interactions = exposure?.interactions
+        let measured = exposure?.judgedRuns ?? repetitions.compactMap(\.metrics)
+        judgedRuns = measured
         metrics = measured.isEmpty ? nil : StageMetrics(medianOf: measured)
         let distributions = repetitions.compactMap(\.distributions)
         if distributions.count == measured.count, !distributions.isEmpty {

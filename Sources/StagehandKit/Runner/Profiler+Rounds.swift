@@ -16,6 +16,8 @@ extension Profiler {
         let tree = options.decisionTree
         var schedule = RoundSchedule(options: options, minimumRuns: tree.thresholds.minimumRuns)
         var results: [Stage: [RepetitionResult]] = [:]
+        var exposure: [Stage: [RepetitionResult]] = [:]
+        let firstLook = schedule.planned
         var round = 1
         while round <= schedule.planned {
             for stage in schedule.stages(inRound: round) {
@@ -37,19 +39,79 @@ extension Profiler {
                 results[stage, default: []].append(result)
                 progress(.finished(stage, repetition: round, of: schedule.planned, result))
             }
+            if round == firstLook {
+                exposure = try await runExposure(
+                    of: schedule.stages(inRound: 1),
+                    after: results,
+                    workloadFile: workloadFile,
+                    interruption: interruption,
+                    progress: progress
+                )
+            }
             let grows = schedule.extends(after: round) {
-                tree.moreRunsMaySettle(workload, results: Self.stageResults(results))
+                tree.moreRunsMaySettle(workload, results: stageResults(results, exposure: exposure))
             }
             if grows { progress(.moreRepetitions(completed: round, cap: schedule.cap)) }
             round += 1
         }
-        return Self.stageResults(results)
+        return stageResults(results, exposure: exposure)
+    }
+
+    /// One exposure run of each of `stages` (those that have not failed), when the workload has interactions that the
+    /// ordinary runs so far (`results`) may not have exercised enough (``Workload/interactionsToExpose(arrivals:)``):
+    /// those arrive three times, spaced apart, beside the others as declared (``Workload/exposing(_:)``). Reported to
+    /// `progress` as repetition 0.
+    ///
+    /// - Returns: each stage's exposure run; empty when no interaction needs one.
+    private func runExposure(
+        of stages: [Stage],
+        after results: [Stage: [RepetitionResult]],
+        workloadFile: URL,
+        interruption: Interruption,
+        progress: @Sendable (Progress) -> Void
+    ) async throws -> [Stage: [RepetitionResult]] {
+        let arrivals = results.values.map { runs in
+            workload.interactions.indices.map { index in
+                runs.compactMap(\.interactions).reduce(0) { $0 + ($1.indices.contains(index) ? $1[index].arrivals : 0) }
+            }
+        }
+        let exposed = workload.interactionsToExpose(arrivals: arrivals)
+        guard !exposed.isEmpty else { return [:] }
+        let run = workload.exposing(exposed)
+        let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
+        try JSONEncoder().encode(run).write(to: file)
+        progress(.exposing(exposed.map { workload.interactions[$0].name }, stages: stages.count))
+        var exposure: [Stage: [RepetitionResult]] = [:]
+        for stage in stages {
+            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+            progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.durationSeconds))
+            let result = try await runOnce(
+                stage,
+                of: run,
+                in: file,
+                interruption: interruption,
+                repetition: 0,
+                seed: options.seed,
+                timesTightLoop: false
+            )
+            exposure[stage] = [result]
+            progress(.finished(stage, repetition: 0, of: 0, result))
+        }
+        return exposure
     }
 
     /// One result per stage, all four in journey order, from the runs so far.
-    private static func stageResults(_ runs: [Stage: [RepetitionResult]]) -> [StageResult] {
+    private func stageResults(
+        _ runs: [Stage: [RepetitionResult]],
+        exposure: [Stage: [RepetitionResult]]
+    ) -> [StageResult] {
         Stage.allCases.map { stage in
-            StageResult(stage: stage, repetitions: (runs[stage] ?? []).sorted { $0.repetition < $1.repetition })
+            StageResult(
+                stage: stage,
+                repetitions: (runs[stage] ?? []).sorted { $0.repetition < $1.repetition },
+                exposureRuns: exposure[stage] ?? [],
+                workload: workload
+            )
         }
     }
 }

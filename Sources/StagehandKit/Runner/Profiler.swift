@@ -8,6 +8,7 @@ import Foundation
 package struct Profiler: Sendable {
     /// What the profiler is doing, for a progress display.
     package enum Progress: Sendable {
+        /// A stage run starts; repetition 0 is the stage's exposure run.
         case started(Stage, repetition: Int, of: Int, durationSeconds: Double)
         case finished(Stage, repetition: Int, of: Int, RepetitionResult)
         /// The trace could not be written (the profile goes on without it): why.
@@ -17,6 +18,8 @@ package struct Profiler: Sendable {
         /// The verdict is not decided after `completed` repetitions: one more round of every stage follows, up to
         /// `cap`.
         case moreRepetitions(completed: Int, cap: Int)
+        /// An exposure run of each of `stages` stages follows, scheduling these interactions' arrivals on purpose.
+        case exposing([String], stages: Int)
         /// The headroom search ran `stage` with its step costs × `multiplier` for `durationSeconds`: whether it met
         /// the budget.
         case headroomProbe(Stage, multiplier: Double, met: Bool, durationSeconds: Double)

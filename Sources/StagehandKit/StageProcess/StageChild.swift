@@ -118,7 +118,8 @@ package enum StageChild {
             allocationCheckFailure: allocationProblem,
             allocator: Allocator.servingThisProcess,
             tightLoop: tightLoop,
-            warmUpRuns: warmUpRuns
+            warmUpRuns: warmUpRuns,
+            interactions: outcome.interactions
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

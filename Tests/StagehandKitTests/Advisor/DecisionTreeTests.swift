@@ -258,6 +258,7 @@ import Testing
         #expect(recommendation.judgments.map(\.overall) == [.fails, .meets])
         #expect(recommendation.path.last?.outcome.contains("and it is borderline: hitch-time ratio") == true)
         #expect(recommendation.path.last?.outcome.contains("Adopt offloaded, whose runs together meet the budget.") == true)
+        #expect(recommendation.summary.hasPrefix("Borderline: adopt offloaded"), "\(recommendation.summary)")
     }
 
     @Test func aLargeShareOfALittleTimeIsNotMaterial() {
@@ -328,7 +329,7 @@ import Testing
         #expect(recommendation.stage == "async")
         #expect(recommendation.confidence == .tentative)
         #expect(recommendation.settle?.contains("Tentative: 2 runs per stage") == true)
-        #expect(recommendation.summary.hasPrefix("Adopt async"))
+        #expect(recommendation.summary.hasPrefix("Tentative: adopt async"), "the first words carry the confidence")
     }
 
     /// 2. A rare hang: main-only hung once in seven runs, too rarely for the io question to say yes; the other

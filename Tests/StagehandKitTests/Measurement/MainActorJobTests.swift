@@ -17,7 +17,8 @@ import Glibc
         for ms in lengths {
             recorder.mainActorJob(
                 RunRecorder.Span(start: .at(start), end: .at(start + ms)),
-                stepNanoseconds: UInt64(ms * 1e6)
+                stepNanoseconds: UInt64(ms * 1e6),
+                of: 0
             )
             start += ms + 1000
         }
@@ -65,7 +66,7 @@ import Glibc
 
     @Test func aStretchOnMainIsOneJobAndItsNonStepTimeIsOverhead() {
         let recorder = RunRecorder(refreshHz: 60)
-        let segment = MainSegment(recorder: recorder)
+        let segment = MainSegment(recorder: recorder, interaction: 0)
         segment.open(at: .at(100))
         segment.stepOnMain(from: .at(101), to: .at(111))
         segment.stepOnMain(from: .at(111), to: .at(131))
@@ -80,7 +81,7 @@ import Glibc
 
     @Test func aHandlerJobIsEndedOnlyFromMain() {
         let recorder = RunRecorder(refreshHz: 60)
-        let segment = MainSegment(recorder: recorder)
+        let segment = MainSegment(recorder: recorder, interaction: 0)
         segment.open(at: .at(0), handler: true)
         segment.close(at: nil)  // a task already on the pool must not end the handler's job…
         segment.close(at: .at(4))  // …the handler returning does

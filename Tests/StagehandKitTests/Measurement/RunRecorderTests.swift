@@ -47,7 +47,7 @@ import Testing
     @Test func aHangIsMeasuredFromWhenMainStoppedAnsweringNotFromTheNextVsync() {
         let recorder = RunRecorder(refreshHz: 60)
         // A handler blocks main from 1000 to 1256; the vsync at 1010 waits until 1256.3 (246 ms).
-        recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0)
+        recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0, of: 0)
         recorder.frame(vsync: .at(1010), started: .at(1256.3), ended: .at(1258), coalesced: 14)
         let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
         #expect(metrics.hangs == 1)

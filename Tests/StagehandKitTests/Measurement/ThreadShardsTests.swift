@@ -77,7 +77,7 @@ import Testing
         recorder.poolHop(id, requested: .at(1), started: .at(2))
         recorder.hopAsked(id, to: .subsystem(0), at: .at(1))
         recorder.subsystemHop(id, "store", requested: .at(1), started: .at(2))
-        recorder.mainActorJob(RunRecorder.Span(start: .at(0), end: .at(260)), stepNanoseconds: 1000)
+        recorder.mainActorJob(RunRecorder.Span(start: .at(0), end: .at(260)), stepNanoseconds: 1000, of: 0)
         recorder.stepRan(key, kind: .compute, from: .at(0), to: Instant(nanoseconds: 1000), onMain: false)
         recorder.stepRan(key, kind: .ui, from: .at(0), to: Instant(nanoseconds: 1000), onMain: true)
         recorder.interactionFinished(id, arrival: .at(0), at: .at(500), mainActorEntries: 2)

@@ -1,0 +1,48 @@
+extension MarkdownReport {
+    /// The interactions whose exposure matters, stage by stage: the rare ones (their share of each stage's figures is
+    /// their effect per arrival × their rate), any seen fewer than three times, and any behind a hang. Empty when every
+    /// interaction was frequent and well seen, or the result predates exposure.
+    func exposure() -> [String] {
+        let measured = result.stages.filter { $0.interactions != nil }
+        guard let first = measured.first?.interactions else { return [] }
+        let shown = first.indices.filter { index in
+            measured.contains { stage in
+                guard let exposure = stage.interactions, exposure.indices.contains(index) else { return false }
+                let interaction = exposure[index]
+                return interaction.estimated || interaction.hangs > 0
+                    || interaction.allArrivals < InteractionExposure.minimumArrivals
+            }
+        }
+        guard !shown.isEmpty else { return [] }
+        var lines = [
+            "## Rare interactions: what one arrival does, at its declared rate",
+            "",
+            "Each cell: arrivals in the stage's runs (and in its exposure run, which schedules a rare interaction three "
+                + "times, spaced apart); then, per arrival, hitch time and the longest it held main at once; and "
+                + "its share of the stage's hitch-time ratio at its declared rate.",
+            "",
+            "| interaction | rate /s | due in the runs | "
+                + measured.map { "`\($0.stage.rawValue)`" }.joined(separator: " | ")
+                + " |",
+            "|---|--:|--:|" + String(repeating: "---|", count: measured.count),
+        ]
+        for index in shown {
+            let interaction = first[index]
+            let cells = measured.map { stage -> String in
+                guard let exposure = stage.interactions, exposure.indices.contains(index) else { return "–" }
+                let one = exposure[index]
+                let arrivals = "\(one.arrivals)" + (one.exposureArrivals > 0 ? " + \(one.exposureArrivals)" : "")
+                let hang = one.hangs > 0 ? ", **\(one.hangs) hang\(one.hangs == 1 ? "" : "s")**" : ""
+                let share = one.estimated ? "; \((one.ratePerS * one.hitchMsPerArrival).reportFormatted) ms/s" : ""
+                return "\(arrivals): \(one.hitchMsPerArrival.reportFormatted) ms hitch, "
+                    + "\(one.longestBlockMs.reportFormatted) ms block\(hang)\(share)"
+            }
+            lines.append(
+                "| `\(interaction.interaction)`\(interaction.estimated ? " (rare)" : "") | "
+                    + "\(interaction.ratePerS.reportFormatted) | \(interaction.expectedArrivals.reportFormatted) | "
+                    + cells.joined(separator: " | ") + " |"
+            )
+        }
+        return lines + [""]
+    }
+}

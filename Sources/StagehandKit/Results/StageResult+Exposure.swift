@@ -1,0 +1,174 @@
+/// The exposure estimator: every interaction of the workload in a stage's figures at its declared rate, whether or
+/// not the seed's arrivals brought it into the ordinary runs (docs/METRICS.md, "Exposure").
+///
+/// For a rare interaction i (``InteractionExposure/isRare(ratePerS:durationSeconds:)``) the effect of one arrival is
+/// pooled over every arrival it had in the stage, ordinary runs and exposure run: ĥ_i = Σ hitch time of its steps /
+/// Σ arrivals, and likewise its main-thread time by kind. In each ordinary run j of D_j arrival seconds, what its
+/// arrivals happened to do is replaced by what its rate makes due: hitch time by cause H_ij/D_j → r_i·ĥ_i, main busy
+/// time M_ij/R_j → r_i·m̂_i·D_j/R_j (R_j the run's seconds, drain included). Runs without the interaction and runs
+/// with two of its arrivals then read the same share of it, so the verdict rests on the workload as declared, not on
+/// the seed. Frequent interactions are read as measured.
+extension StageResult {
+    /// What each interaction of `workload` did to main in one run, read from the run's hitch causes, step timings and
+    /// interaction samples.
+    struct InteractionContribution {
+        /// Hitch time attributed to each of its steps' cause labels, in milliseconds.
+        var hitchMsByCause: [String: Double] = [:]
+        /// Main-thread time in its steps, by ``MainWork`` key, in milliseconds.
+        var mainMsByKind: [String: Double] = [:]
+        /// Mean main-thread time of each of its steps per run of the step, by cause label.
+        var stepMainMs: [String: Double] = [:]
+        var arrivals = 0
+        var longestBlockMs = 0.0
+        var hangs = 0
+
+        var hitchMs: Double { hitchMsByCause.values.reduce(0, +) }
+        var mainMs: Double { mainMsByKind.values.reduce(0, +) }
+    }
+
+    /// Each interaction's contribution to `run`, by interaction index; `nil` when the run has no interaction samples
+    /// (results written before they were recorded) or no measurements.
+    static func contributions(of run: RepetitionResult, in workload: Workload) -> [InteractionContribution]? {
+        guard let metrics = run.metrics, let samples = run.interactions, samples.count == workload.interactions.count
+        else { return nil }
+        var result = samples.map { sample in
+            InteractionContribution(
+                arrivals: sample.arrivals,
+                longestBlockMs: sample.longestBlockMs,
+                hangs: sample.hangs
+            )
+        }
+        for (interaction, spec) in workload.interactions.enumerated() {
+            for step in spec.steps.indices {
+                let key = StepTiming.Key(interaction: interaction, step: step)
+                guard let label = workload.stepName(key) else { continue }
+                if let msPerS = metrics.hitchTimeByCause[label] {
+                    result[interaction].hitchMsByCause[label] = msPerS * metrics.arrivalSeconds
+                }
+                guard let timing = run.stepTimings.first(where: { $0.key == key }), timing.runs > 0 else { continue }
+                let onMain = timing.totalMs * Double(timing.runsOnMain) / Double(timing.runs) + (timing.mainMs ?? 0)
+                let kind = MainWork(spec.steps[step].kind).rawValue
+                result[interaction].mainMsByKind[kind, default: 0] += onMain
+                result[interaction].stepMainMs[label, default: 0] += onMain / Double(timing.runs)
+            }
+        }
+        return result
+    }
+
+    /// The exposure of every interaction of `workload` over `runs` (the ordinary runs) and `exposureRuns`, with the
+    /// ordinary runs' metrics as the verdict reads them: each rare interaction's share at its declared rate.
+    ///
+    /// - Returns: `nil` when a run lacks interaction samples (results written before they were recorded).
+    static func exposure(
+        of workload: Workload,
+        runs: [RepetitionResult],
+        exposureRuns: [RepetitionResult]
+    ) -> (interactions: [InteractionExposure], judgedRuns: [StageMetrics])? {
+        let measured = runs.filter { $0.metrics != nil }
+        let ordinary = measured.map { contributions(of: $0, in: workload) }
+        let exposure = exposureRuns.filter { $0.metrics != nil }.map { contributions(of: $0, in: workload) }
+        guard !ordinary.contains(where: { $0 == nil }), !exposure.contains(where: { $0 == nil }) else { return nil }
+        let ordinaryRuns = ordinary.compactMap { $0 }
+        let exposureContributions = exposure.compactMap { $0 }
+        let arrivalSeconds = measured.compactMap(\.metrics).reduce(0) { $0 + $1.arrivalSeconds }
+        var interactions: [InteractionExposure] = []
+        // Per arrival, pooled over every run: hitch time by cause label and main time by kind.
+        var hitchPerArrival: [[String: Double]] = []
+        var mainPerArrival: [[String: Double]] = []
+        for (index, spec) in workload.interactions.enumerated() {
+            let all = ordinaryRuns.map { $0[index] } + exposureContributions.map { $0[index] }
+            let arrivals = all.reduce(0) { $0 + $1.arrivals }
+            let divisor = Double(max(arrivals, 1))
+            var hitch: [String: Double] = [:]
+            var main: [String: Double] = [:]
+            var stepMain: [String: Double] = [:]
+            for run in all {
+                for (cause, ms) in run.hitchMsByCause { hitch[cause, default: 0] += ms / divisor }
+                for (kind, ms) in run.mainMsByKind { main[kind, default: 0] += ms / divisor }
+                for (label, ms) in run.stepMainMs { stepMain[label] = max(stepMain[label] ?? 0, ms) }
+            }
+            // Each run's mean per arrival, scaled to one arrival by the runs' mean arrivals: how much an arrival varies.
+            let means = all.filter { $0.arrivals > 0 }.map { $0.hitchMs / Double($0.arrivals) }
+            let meanArrivals = Double(arrivals) / Double(max(all.filter { $0.arrivals > 0 }.count, 1))
+            let spread: Double
+            if means.count > 1 {
+                let average = means.reduce(0, +) / Double(means.count)
+                let variance = means.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(means.count - 1)
+                spread = (variance * meanArrivals).squareRoot()
+            } else {
+                spread = 0
+            }
+            hitchPerArrival.append(hitch)
+            mainPerArrival.append(main)
+            interactions.append(
+                InteractionExposure(
+                    interaction: spec.name,
+                    ratePerS: spec.ratePerSecond,
+                    arrivals: ordinaryRuns.reduce(0) { $0 + $1[index].arrivals },
+                    expectedArrivals: spec.ratePerSecond * arrivalSeconds,
+                    exposureArrivals: exposureContributions.reduce(0) { $0 + $1[index].arrivals },
+                    estimated: InteractionExposure.isRare(
+                        ratePerS: spec.ratePerSecond,
+                        durationSeconds: workload.durationSeconds
+                    ),
+                    hitchMsPerArrival: hitch.values.reduce(0, +),
+                    mainMsPerArrival: main.values.reduce(0, +),
+                    hitchMsPerArrivalSpread: spread,
+                    longestBlockMs: all.map(\.longestBlockMs).max() ?? 0,
+                    hangs: all.reduce(0) { $0 + $1.hangs },
+                    longestStepOnMain: stepMain.filter { $0.value > 0 }.max { ($0.value, $1.key) < ($1.value, $0.key) }?
+                        .key
+                )
+            )
+        }
+        let judged = zip(measured.compactMap(\.metrics), ordinaryRuns).map { metrics, contributions in
+            var metrics = metrics
+            for (index, exposure) in interactions.enumerated() where exposure.estimated {
+                metrics.estimate(
+                    contributions[index],
+                    at: exposure.ratePerS,
+                    hitchPerArrival: hitchPerArrival[index],
+                    mainPerArrival: mainPerArrival[index]
+                )
+            }
+            return metrics
+        }
+        return (interactions, judged)
+    }
+}
+
+extension StageMetrics {
+    /// Replaces what one interaction's arrivals did in this run (`observed`) with what its rate makes due: its
+    /// per-arrival hitch time by cause and main time by kind × `rate` × the run's arrival window.
+    mutating func estimate(
+        _ observed: StageResult.InteractionContribution,
+        at rate: Double,
+        hitchPerArrival: [String: Double],
+        mainPerArrival: [String: Double]
+    ) {
+        let window = max(arrivalSeconds, 1e-9)
+        let seconds = max(runSeconds, 1e-9)
+        for cause in Set(observed.hitchMsByCause.keys).union(hitchPerArrival.keys) {
+            let msPerS =
+                (hitchTimeByCause[cause] ?? 0) - (observed.hitchMsByCause[cause] ?? 0) / window
+                + rate * (hitchPerArrival[cause] ?? 0)
+            hitchTimeByCause[cause] = max(msPerS, 0)
+        }
+        hitchTimeRatioMsPerS = max(
+            hitchTimeRatioMsPerS - observed.hitchMs / window + rate * hitchPerArrival.values.reduce(0, +),
+            0
+        )
+        var busyChange = 0.0
+        for kind in Set(observed.mainMsByKind.keys).union(mainPerArrival.keys) {
+            let before = mainThreadBusyMsPerS[kind] ?? 0
+            let after = max(
+                before - (observed.mainMsByKind[kind] ?? 0) / seconds + rate * (mainPerArrival[kind] ?? 0) * window
+                    / seconds,
+                0
+            )
+            mainThreadBusyMsPerS[kind] = after
+            busyChange += after - before
+        }
+        mainThreadUtilization = min(max(mainThreadUtilization + busyChange / 1000, 0), 1)
+    }
+}

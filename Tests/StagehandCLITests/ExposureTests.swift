@@ -1,0 +1,42 @@
+import Foundation
+import StagehandKit
+import Testing
+
+extension CLITests {
+    /// Exposure through the whole tool: a rare interaction that blocks main is found whatever the seed's arrivals.
+    @Suite(.serialized) struct ExposureTests {
+        /// At 0.05 a second a 1 s run sees the 300 ms block about one seed in twenty; the exposure run schedules it
+        /// three times, so main-only fails on every seed, named after the interaction and its step.
+        @Test(arguments: [1, 2, 101] as [UInt64])
+        func aRareBlockOfMainFailsMainOnlyOnEverySeed(_ seed: UInt64) async throws {
+            let spec = """
+                name: rare-block
+                duration-s: 1
+                interactions:
+                  - name: sync
+                    rate-per-s: 0.05
+                    arrival: poisson
+                    steps:
+                      - { compute: merge, ms: 300 }
+                  - name: tap
+                    rate-per-s: 4
+                    steps:
+                      - { ui: redraw, ms: 0.5 }
+                """
+            let result = try await StagehandProcess.profileOnce(
+                spec,
+                name: "rare-block",
+                stages: [.mainOnly],
+                arguments: ["--seed", "\(seed)"]
+            )
+            let stage = try #require(result.stages.first { $0.stage == .mainOnly })
+            let sync = try #require(stage.interactions?.first)
+            #expect(sync.exposureArrivals == 3)
+            #expect(sync.hangs >= 3, "each of its arrivals held main for 300 ms")
+            let judgment = try #require(result.recommendation.judgments.first { $0.stage == .mainOnly })
+            #expect(judgment.judgment == .fails)
+            #expect(judgment.reason.contains("`sync` held main for"), "\(judgment.reason)")
+            #expect(judgment.reason.contains("(`compute: merge`)"), "\(judgment.reason)")
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Testing
+
+@testable import StagehandKit
+
+/// Exposure: every interaction of the workload in every stage's verdict at its declared rate, a hang judged per
+/// arrival, and *meets* claimed only when the runs can bound the hitch time below its limit. On constructed runs.
+@Suite struct ExposureTests {
+    /// `open` (rare: 0.1 a second in 3 s runs) decodes on main and shows; `tap` (4 a second) redraws.
+    static func workload(openStep: Step = Step(.compute, "decode", .milliseconds(100))) -> Workload {
+        Workload(
+            name: "rare",
+            durationSeconds: 3,
+            interactions: [
+                Interaction(name: "open", ratePerSecond: 0.1, arrival: .poisson, steps: [openStep]),
+                Interaction(name: "tap", ratePerSecond: 4, steps: [Step(.ui, "redraw", .milliseconds(0.5))]),
+            ]
+        )
+    }
+
+    /// One run of `arrivals` arrivals of `open` (and 12 taps), each adding `hitchMs` of hitch time under its step and
+    /// taking `blockMs` on main at once, `hangs` of them a hang's length.
+    static func run(
+        _ repetition: Int,
+        open arrivals: Int,
+        hitchMs: Double = 100,
+        blockMs: Double = 100,
+        hangs: Int = 0,
+        seconds: Double = 3,
+        label: String = "compute: decode",
+        tapBlockMs: Double = 0.6
+    ) -> RepetitionResult {
+        var metrics = StageMetrics()
+        metrics.arrivalSeconds = seconds
+        metrics.runSeconds = seconds + 1.3
+        metrics.hitchTimeRatioMsPerS = Double(arrivals) * hitchMs / seconds
+        if arrivals > 0, hitchMs > 0 { metrics.hitchTimeByCause = [label: metrics.hitchTimeRatioMsPerS] }
+        metrics.hangs = hangs
+        metrics.mainThreadBusyMsPerS = ["compute": Double(arrivals) * blockMs / metrics.runSeconds]
+        var open = StepTiming(key: .init(interaction: 0, step: 0), runs: arrivals, totalMs: Double(arrivals) * blockMs)
+        open.runsOnMain = arrivals
+        let tap = StepTiming(key: .init(interaction: 1, step: 0), runs: 12, totalMs: 6, runsOnMain: 12)
+        return RepetitionResult(
+            repetition: repetition,
+            status: .ok,
+            seed: 1,
+            metrics: metrics,
+            stepTimings: arrivals > 0 ? [open, tap] : [tap],
+            interactions: [
+                InteractionSample(arrivals: arrivals, longestBlockMs: arrivals > 0 ? blockMs : 0, hangs: hangs),
+                InteractionSample(arrivals: 12, longestBlockMs: tapBlockMs, hangs: 0),
+            ]
+        )
+    }
+
+    static func stage(
+        _ stage: Stage,
+        _ runs: [RepetitionResult],
+        exposure: [RepetitionResult],
+        workload: Workload = ExposureTests.workload()
+    ) -> StageResult {
+        StageResult(stage: stage, repetitions: runs, exposureRuns: exposure, workload: workload)
+    }
+
+    /// Whichever runs the seed brought `open` into, each run reads its per-arrival effect × its rate: 100 ms × 0.1/s.
+    @Test func aRareInteractionCountsAtItsDeclaredRateInEveryRun() throws {
+        let result = Self.stage(
+            .mainOnly,
+            [Self.run(1, open: 1), Self.run(2, open: 0), Self.run(3, open: 0)],
+            exposure: [Self.run(0, open: 3, seconds: 1.5)]
+        )
+        let open = try #require(result.interactions?.first)
+        #expect(open.arrivals == 1)
+        #expect(open.exposureArrivals == 3)
+        #expect(open.estimated)
+        #expect(abs(open.expectedArrivals - 0.9) < 1e-9)
+        #expect(abs(open.hitchMsPerArrival - 100) < 1e-9)
+        #expect(abs(open.mainMsPerArrival - 100) < 1e-9)
+        for run in result.judgedRuns {
+            #expect(abs(run.hitchTimeRatioMsPerS - 10) < 1e-9, "0.1 a second × 100 ms")
+            #expect(abs((run.hitchTimeByCause["compute: decode"] ?? 0) - 10) < 1e-9)
+            #expect(abs((run.mainThreadBusyMsPerS["compute"] ?? 0) - 0.1 * 100 * 3 / 4.3) < 1e-9)
+        }
+        #expect(result.interactions?.last?.estimated == false, "a frequent interaction is read as measured")
+        let judgment = try #require(DecisionTree().judgment(of: result, workload: Self.workload()))
+        #expect(judgment.judgment == .fails, "\(judgment.reason)")
+    }
+
+    /// The same stage with the seed's arrivals never bringing `open`: the runs read 0, the verdict does not.
+    @Test func theVerdictDoesNotDependOnWhetherTheRareInteractionArrived() throws {
+        let none = Self.stage(
+            .mainOnly,
+            [Self.run(1, open: 0), Self.run(2, open: 0), Self.run(3, open: 0)],
+            exposure: [Self.run(0, open: 3, seconds: 1.5)]
+        )
+        let two = Self.stage(
+            .mainOnly,
+            [Self.run(1, open: 0), Self.run(2, open: 2), Self.run(3, open: 0)],
+            exposure: [Self.run(0, open: 3, seconds: 1.5)]
+        )
+        #expect(none.metrics?.hitchTimeRatioMsPerS == two.metrics?.hitchTimeRatioMsPerS)
+        let tree = DecisionTree()
+        #expect(tree.judgment(of: none, workload: Self.workload())?.judgment == .fails)
+        #expect(tree.judgment(of: two, workload: Self.workload())?.judgment == .fails)
+    }
+
+    /// One arrival in the exposure run held main for 300 ms: the stage fails, named after the interaction and step;
+    /// a `ui` step is one no stage can move.
+    @Test(arguments: [("compute: decode", false), ("ui: rebuild", true)])
+    func aHangOfOneArrivalFailsTheStageAndNamesIt(_ label: String, _ isUI: Bool) throws {
+        let step = isUI ? Step(.ui, "rebuild", .milliseconds(300)) : Step(.compute, "decode", .milliseconds(300))
+        let workload = Self.workload(openStep: step)
+        let result = Self.stage(
+            .offloaded,
+            [Self.run(1, open: 0), Self.run(2, open: 0), Self.run(3, open: 0)],
+            exposure: [Self.run(0, open: 3, hitchMs: 300, blockMs: 300, hangs: 3, seconds: 1.5, label: label)],
+            workload: workload
+        )
+        let judgment = try #require(DecisionTree().judgment(of: result, workload: workload))
+        #expect(judgment.judgment == .fails)
+        #expect(judgment.reason.contains("`open` held main for 300 ms at once (`\(label)`)"), "\(judgment.reason)")
+        #expect(judgment.reason.contains("no stage can move it") == isUI, "\(judgment.reason)")
+    }
+
+    /// All-zero runs: with an arrival within half a frame of the budget, 9 s bound the ratio only below
+    /// −ln(0.05)·16.67/9 = 5.55 ms/s, so the stage is borderline, not *meets, decided*; with every hold far from the
+    /// budget, it meets.
+    @Test func hitchFreeRunsMeetOnlyWhenTheyBoundTheHitchTime() throws {
+        let workload = Self.workload(openStep: Step(.compute, "decode", .milliseconds(10)))
+        func stage(blockMs: Double, runs: Int) -> StageResult {
+            Self.stage(
+                .mainOnly,
+                (1...runs).map { Self.run($0, open: 0, hitchMs: 0) },
+                exposure: [Self.run(0, open: 3, hitchMs: 0, blockMs: blockMs, seconds: 1.5)],
+                workload: workload
+            )
+        }
+        let tree = DecisionTree()
+        let near = try #require(tree.judgment(of: stage(blockMs: 10, runs: 3), workload: workload))
+        #expect(near.judgment == .borderline, "\(near.reason)")
+        #expect(near.reason.contains("5.55 ms/s"), "\(near.reason)")
+        #expect(near.reason.contains("`--duration 4`"), "\(near.reason)")
+        #expect(near.overall == .meets)
+        let longer = try #require(tree.judgment(of: stage(blockMs: 10, runs: 4), workload: workload))
+        #expect(longer.judgment == .meets, "12 s bound it below 4.16 ms/s: \(longer.reason)")
+        let far = try #require(tree.judgment(of: stage(blockMs: 3, runs: 3), workload: workload))
+        #expect(far.judgment == .meets, "\(far.reason)")
+    }
+
+    /// An interaction seen fewer than three times in a stage leaves it borderline, however clean its runs.
+    @Test func aStageIsNotJudgedToMeetUntilEveryInteractionArrivedThreeTimes() throws {
+        let workload = Self.workload(openStep: Step(.compute, "decode", .milliseconds(1)))
+        let result = Self.stage(
+            .mainOnly,
+            [Self.run(1, open: 1, hitchMs: 0, blockMs: 1), Self.run(2, open: 0), Self.run(3, open: 0)],
+            exposure: [],
+            workload: workload
+        )
+        let judgment = try #require(DecisionTree().judgment(of: result, workload: workload))
+        #expect(judgment.judgment == .borderline)
+        #expect(judgment.reason.contains("`open` arrived 1 time in it"), "\(judgment.reason)")
+    }
+
+    /// Every stage crashed (here in its exposure run, where the rare interaction's trap came): the workload failed by
+    /// itself, and the verdict says so instead of deciding anything about the budget.
+    @Test func aWorkloadThatCrashesInEveryStageHasNoBudgetVerdict() {
+        let workload = Self.workload()
+        let crashed = RepetitionResult(
+            repetition: 0,
+            status: .crashed,
+            seed: 1,
+            failure: "killed by signal 4 (SIGILL, a Swift runtime trap such as a failed precondition)"
+        )
+        let stages = Stage.allCases.map { stage in
+            Self.stage(stage, [Self.run(1, open: 0), Self.run(2, open: 0), Self.run(3, open: 0)], exposure: [crashed])
+        }
+        let recommendation = DecisionTree().recommend(for: workload, results: stages)
+        #expect(recommendation.stage == "none")
+        #expect(recommendation.confidence == .failed)
+        #expect(recommendation.summary.hasPrefix("The workload failed by itself"), "\(recommendation.summary)")
+        #expect(recommendation.summary.contains("crashed in its exposure run"), "\(recommendation.summary)")
+        #expect(recommendation.summary.contains("SIGILL"), "\(recommendation.summary)")
+    }
+}

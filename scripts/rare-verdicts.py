@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Profiles each rare-interaction scenario in Benchmarks/ over many seeds with the real engine, and prints the verdict
+per seed and the wrong-verdict rate per scenario.
+
+    swift build -c release --product stagehand
+    python3 scripts/rare-verdicts.py [--seeds 1-10,100-109] [--scenario rare-stall] [--stagehand PATH]
+
+A verdict is right when its stage is the scenario's expected one (and, for the trap, its confidence says the
+workload failed by itself). Each profile is the default one (3 repetitions of 3 s, more while borderline), so one
+scenario over 20 seeds takes about 20 minutes on 2 cores.
+"""
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Scenario → (expected recommendation.stage, expected confidence or None for any).
+SCENARIOS = {
+    "rare-stall": ("offloaded", None),  # a rare 140 ms decode on main that offloading fixes
+    "rare-ui-hang": ("none", None),  # a rare 280 ms view rebuild, a hang in every stage
+    "rare-light": ("main-only", None),  # a rare 10 ms summary, well under a frame
+    "rare-trap": ("none", "failed"),  # a rare trap: the workload fails by itself
+}
+
+
+def seeds(text):
+    result = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        result += list(range(int(low), int(high or low) + 1))
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", default="1-10,100-109")
+    parser.add_argument("--scenario", action="append", choices=sorted(SCENARIOS))
+    parser.add_argument("--stagehand", default=str(ROOT / ".build/release/stagehand"))
+    parser.add_argument("--extra", default="", help="more profile arguments, space-separated")
+    args = parser.parse_args()
+    wrong_any = False
+    print("| scenario | seed | verdict | confidence | right | seconds |")
+    print("|---|--:|---|---|---|--:|")
+    rates = []
+    for name in args.scenario or sorted(SCENARIOS):
+        expected_stage, expected_confidence = SCENARIOS[name]
+        wrong = 0
+        chosen = seeds(args.seeds)
+        for seed in chosen:
+            with tempfile.TemporaryDirectory() as out:
+                started = time.monotonic()
+                command = [args.stagehand, "profile", str(ROOT / "Benchmarks" / f"{name}.yaml"), "--seed", str(seed),
+                           "--quiet", "--output", out] + args.extra.split()
+                ran = subprocess.run(command, capture_output=True, text=True)
+                seconds = time.monotonic() - started
+                if ran.returncode != 0:
+                    print(f"| {name} | {seed} | exit {ran.returncode} | | no | {seconds:.0f} |", flush=True)
+                    print(ran.stderr[-2000:], file=sys.stderr)
+                    wrong += 1
+                    continue
+                recommendation = json.loads((Path(out) / f"{name}.json").read_text())["recommendation"]
+            right = recommendation["stage"] == expected_stage and (
+                expected_confidence is None or recommendation["confidence"] == expected_confidence)
+            wrong += 0 if right else 1
+            print(f"| {name} | {seed} | {recommendation['stage']} | {recommendation['confidence']} | "
+                  f"{'yes' if right else '**no**'} | {seconds:.0f} |", flush=True)
+        rates.append((name, wrong, len(chosen)))
+        wrong_any = wrong_any or wrong > 0
+    print()
+    for name, wrong, count in rates:
+        print(f"{name}: {wrong} wrong of {count} ({100 * wrong / count:.0f}%)")
+    return 1 if wrong_any else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
