@@ -12,11 +12,12 @@ import Foundation
 /// workload, and a z on the s of so few runs would understate their noise. The simulation
 /// (`VerdictSimulationTests`) checks the level on runs twice as noisy as the model as well as on real ones.
 ///
-/// *Above* is the claim that moves the walk past a stage, so its σ is the model's at the limit: under any true
+/// Both sides take σ as the model's at the limit. *Above* is the claim that moves the walk past a stage: under any true
 /// figure at or below the limit the spread is at most that (it grows with the mean), and runs land above the limit
-/// beyond the noise with a chance of at most the level. *Below* decides only whether the advised stage is `decided`
-/// or `borderline`, and its σ is the model's at the mean (at the limit, a stage with no hitch in three 3 s runs could
-/// never be called below it).
+/// beyond the noise with a chance of at most the level. *Below* is the claim that the advised stage meets the budget
+/// (false meets): under any true figure at or above the limit, runs land below it beyond the noise with a chance of at
+/// most the level too. Runs that all read 0 have no spread to test; the hitch-free rule bounds them
+/// (``DecisionTree/hitchFreeBound(of:runs:workload:)``).
 struct BudgetInterval: Sendable, Equatable {
     enum Side: Sendable, Equatable {
         case below, within, above
@@ -93,14 +94,17 @@ struct BudgetInterval: Sendable, Equatable {
 
     /// h of the *below* test with `runs` runs, at the spreads measured so far.
     func halfWidthBelow(runs: Int? = nil) -> Double {
-        halfWidth(model: modelSpreadAtMean, runs: runs ?? values.count)
+        halfWidth(model: modelSpreadAtLimit, runs: runs ?? values.count)
     }
 
     /// The half-width on the side of the limit the mean is on: the one that decides.
     var halfWidth: Double { mean > limit ? halfWidthAbove() : halfWidthBelow() }
 
+    /// Runs that all read exactly 0 (nothing estimated) have no spread to test, so they count as below here: whether
+    /// they bound the metric below its limit is the hitch-free rule's (``DecisionTree/hitchFreeBound(of:runs:workload:)``).
     var side: Side {
-        mean + halfWidthBelow() < limit ? .below : mean - halfWidthAbove() > limit ? .above : .within
+        if estimated == 0, values.allSatisfy({ $0 == 0 }) { return limit > 0 ? .below : .within }
+        return mean + halfWidthBelow() < limit ? .below : mean - halfWidthAbove() > limit ? .above : .within
     }
 
     /// Whether `runs` runs, spreading as the runs so far do (and as the model says), could put this mean beyond the

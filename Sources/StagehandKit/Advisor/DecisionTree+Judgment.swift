@@ -118,13 +118,13 @@ extension DecisionTree {
             + exposed.map { "`\($0.interaction)`" }.joined(separator: ", ") + ")"
     }
 
-    /// What hitch-free runs say about a stage's hitch time when one of its arrivals came close to a hitch: zero hitches
-    /// in S seconds bound the rate of hitches only below −ln(α)/S at level α (``Thresholds/falseMeetsRate``), each at
-    /// least one refresh interval P, so the hitch-time ratio only below −ln(α)·P/S. `nil` when the runs had hitch
-    /// time (the noise model judges them), or when no arrival came within half a frame of the budget: every
-    /// interaction seen at least three times and its longest hold on main plus the frame's own work under P/2, so no
-    /// measured arrival was within a factor of two of a hitch. Runs recorded without interaction samples are judged as
-    /// before they were (`nil`).
+    /// What hitch-free runs say about a stage's hitch time when one of its arrivals came near a hitch: zero hitches in
+    /// S seconds bound the rate of hitches only below −ln(α)/S at level α (``Thresholds/falseMeetsRate``), each at
+    /// least one refresh interval P, so the hitch-time ratio only below −ln(α)·P/S. `nil` when the runs had hitch time
+    /// (the interval judges them), or when no arrival came near a hitch: every interaction's typical longest hold on
+    /// main (``InteractionExposure/typicalLongestBlockMs``) plus the frame's own work under
+    /// ``Thresholds/hitchFreeMargin`` of P. Runs recorded without interaction samples are judged as before they were
+    /// (`nil`).
     func hitchFreeBound(
         of result: StageResult,
         runs: [StageMetrics],
@@ -134,8 +134,8 @@ extension DecisionTree {
             return nil
         }
         let budget = workload.frameBudgetMs
-        let longest = interactions.map(\.longestBlockMs).max() ?? 0
-        guard longest + workload.frameWorkMs >= budget / 2 else { return nil }
+        let longest = interactions.map(\.typicalLongestBlockMs).max() ?? 0
+        guard longest + workload.frameWorkMs >= budget * thresholds.hitchFreeMargin else { return nil }
         let seconds = runs.reduce(0) { $0 + $1.arrivalSeconds }
         guard seconds > 0 else { return nil }
         let bound = -log(thresholds.falseMeetsRate) * budget / seconds
@@ -143,10 +143,10 @@ extension DecisionTree {
             .rounded(.up)
         return (
             bound,
-            "no hitch in \(seconds.reportFormatted) s of runs, but an arrival held main for "
-                + "\(longest.reportFormatted) ms, within half a frame of the \(budget.reportFormatted) ms budget with the "
-                + "frame's work: so few seconds bound its hitch-time ratio only below \(bound.reportFormatted) ms/s "
-                + "(longer runs settle it: `--duration \(needed.reportFormatted)`)"
+            "no hitch in \(seconds.reportFormatted) s of runs, but an interaction typically held main for "
+                + "\(longest.reportFormatted) ms, near the \(budget.reportFormatted) ms budget with the frame's work: so "
+                + "few seconds bound its hitch-time ratio only below \(bound.reportFormatted) ms/s (longer runs settle "
+                + "it: `--duration \(needed.reportFormatted)`)"
         )
     }
 

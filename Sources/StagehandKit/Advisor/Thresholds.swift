@@ -17,6 +17,10 @@ struct Thresholds: Sendable, Equatable {
     /// The chance, at most, that a decided verdict calls a stage that misses the budget in the long run *meets* it:
     /// what hitch-free runs of a stage with an arrival near a hitch must bound (``DecisionTree/hitchFreeBound(of:runs:workload:)``).
     var falseMeetsRate = 0.05
+    /// Hitch-free runs prove the stage meets the budget without the Poisson bound only while every interaction's
+    /// typical longest hold on main, plus the frame's work, stays under this share of the frame budget: an arrival
+    /// would have to hold main 1.5 times as long as it typically does to hitch (a stated assumption, docs/METRICS.md).
+    var hitchFreeMargin = 2.0 / 3.0
     /// No verdict is decided with fewer runs than this per stage: fewer say too little of how the runs spread.
     var minimumRuns = 3
     /// The most runs per stage a profile may grow to (`--max-repetitions`): it looks at the runs after each round from

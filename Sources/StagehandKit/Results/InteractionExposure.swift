@@ -31,6 +31,9 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     public var hitchMsPerArrivalSpread: Double
     /// The longest it held main at once (one main-actor job), over every run of the stage, in milliseconds.
     public var longestBlockMs: Double
+    /// Its typical longest hold: the median, over the runs it arrived in, of each run's longest, in milliseconds. One
+    /// run's preemption does not move it.
+    public var typicalLongestBlockMs: Double
     /// Its main-actor jobs of a hang's length or longer, over every run of the stage (exposure run included).
     public var hangs: Int
     /// Its step that took the longest on main, on average, as reports name it (`io: fetch`); `nil` when none ran

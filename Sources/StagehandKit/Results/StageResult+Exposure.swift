@@ -115,6 +115,10 @@ extension StageResult {
                     mainMsPerArrival: main.values.reduce(0, +),
                     hitchMsPerArrivalSpread: spread,
                     longestBlockMs: all.map(\.longestBlockMs).max() ?? 0,
+                    typicalLongestBlockMs: {
+                        let seen = all.filter { $0.arrivals > 0 }.map(\.longestBlockMs)
+                        return seen.isEmpty ? 0 : median(seen)
+                    }(),
                     hangs: all.reduce(0) { $0 + $1.hangs },
                     longestStepOnMain: stepMain.filter { $0.value > 0 }.max { ($0.value, $1.key) < ($1.value, $0.key) }?
                         .key

@@ -67,7 +67,7 @@ import Testing
 
     @Test func aResponsiveMainOnlyStaysMainOnly() {
         let recommendation = Self.recommend(
-            Self.result(.mainOnly, Self.metrics(hitch: 0.5, busy: ["ui": 4, "compute": 1])),
+            Self.result(.mainOnly, Self.metrics(hitch: 0, busy: ["ui": 4, "compute": 1])),
             Self.result(.async, Self.metrics(hitch: 0, allocations: 30, hops: 2)),
             Self.result(.offloaded, Self.metrics(hitch: 0)),
             Self.result(.actorExtracted, Self.metrics(hitch: 0))
@@ -219,11 +219,20 @@ import Testing
     }
 
     @Test func clearlySeparatedRepetitionsAreDecided() {
+        let recommendation = Self.recommend(Self.result(.mainOnly, Self.metrics(hitch: 0)))
+        #expect(recommendation.confidence == .decided)
+        #expect(recommendation.settle == nil)
+    }
+
+    /// *Meets* is tested at the model's spread at the limit, as *fails* is: a stray hitch or two in three 3 s runs
+    /// (0.47 ms/s on average) is what a stage truly at 5 ms/s shows often enough that it cannot be called below it.
+    @Test func aFewStrayHitchesInThreeShortRunsDoNotProveTheStageMeetsTheBudget() {
         let recommendation = Self.recommend(
             Self.result(.mainOnly, Self.metrics(hitch: 0), Self.metrics(hitch: 0.4), Self.metrics(hitch: 1))
         )
-        #expect(recommendation.confidence == .decided)
-        #expect(recommendation.settle == nil)
+        #expect(recommendation.stage == "main-only")
+        #expect(recommendation.confidence == .borderline)
+        #expect(recommendation.summary.hasPrefix("Borderline: stay main-only"), "\(recommendation.summary)")
     }
 
     @Test func aSkippedStageLeavesTheVerdictUnsettled() {

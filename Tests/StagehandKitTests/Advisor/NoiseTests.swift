@@ -78,12 +78,31 @@ import Testing
         #expect(abs(BudgetInterval.chiSquareQuantile(0.95, degreesOfFreedom: 6) - 12.592) < 1e-3)
     }
 
-    /// The *above* test takes the model's spread at the limit, the *below* test at the mean.
-    @Test func aboveTakesTheModelAtTheLimitAndBelowAtTheMean() {
+    /// Both tests take the model's spread at the limit: under any truth on the other side of it, the spread is at most
+    /// that, so each claim (fails, meets) is wrong at most at its level.
+    @Test func bothSidesTakeTheModelAtTheLimit() {
         let interval = BudgetInterval(metric: .hitchTimeRatio, values: [9, 9, 9], limit: 5, level: 0.005) { $0 / 2 }
         #expect(abs(interval.halfWidthAbove() - 2.5758 * 2.5 / 3.0.squareRoot()) < 1e-3)
-        #expect(abs(interval.halfWidthBelow() - 2.5758 * 4.5 / 3.0.squareRoot()) < 1e-3)
+        #expect(abs(interval.halfWidthBelow() - 2.5758 * 2.5 / 3.0.squareRoot()) < 1e-3)
         #expect(interval.side == .above)
+    }
+
+    /// A part of the mean estimated from a rare interaction's arrivals is the same in every run: the model's spread is
+    /// taken at the rest, and the estimate's own error is added.
+    @Test func anEstimatedPartAddsItsOwnErrorNotTheModelsSpread() {
+        let interval = BudgetInterval(
+            metric: .hitchTimeRatio,
+            values: [10, 10, 10],
+            limit: 5,
+            level: 0.005,
+            estimated: 10,
+            estimatedStandardError: 0.5
+        ) { $0 }
+        #expect(interval.modelSpreadAtLimit == 0, "the rest of the limit past the estimate is 0")
+        #expect(abs(interval.halfWidthAbove() - 2.5758 * 0.5) < 1e-3)
+        #expect(interval.side == .above)
+        #expect(BudgetInterval(metric: .hitchTimeRatio, values: [0, 0, 0], limit: 5, level: 0.005) { _ in 4 }.side == .below,
+            "hitch-free runs are the hitch-free rule's to bound")
     }
 
     @Test func samplesRoundTripAndMerge() {
@@ -194,16 +213,20 @@ import Testing
     @Test func onlyRoundsThatCanSettleTheVerdictAreAskedFor() {
         let tree = DecisionTree()
         let offloaded = Self.stage(.offloaded, [0, 0, 0])
-        #expect(tree.moreRunsMaySettle(Self.workload, results: [Self.stage(.mainOnly, [0, 0, 5]), offloaded]))
+        #expect(tree.moreRunsMaySettle(Self.workload, results: [Self.stage(.mainOnly, [0, 0, 2.5]), offloaded]))
+        #expect(
+            !tree.moreRunsMaySettle(Self.workload, results: [Self.stage(.mainOnly, [0, 0, 5]), offloaded]),
+            "a mean of 1.67 is within 2.58·4.19/√7 of the limit even at 7 runs"
+        )
         #expect(!tree.moreRunsMaySettle(Self.workload, results: [Self.stage(.mainOnly, [6, 3, 7]), offloaded]))
         #expect(!tree.moreRunsMaySettle(Self.workload, results: [Self.stage(.mainOnly, [30, 32, 35]), offloaded]))
         #expect(!DecisionTree(thresholds: Thresholds(maxRuns: 3)).moreRunsMaySettle(
             Self.workload,
-            results: [Self.stage(.mainOnly, [0, 0, 5]), offloaded]
+            results: [Self.stage(.mainOnly, [0, 0, 2.5]), offloaded]
         ))
         let atInputLimit = StageResult(
             stage: .mainOnly,
-            repetitions: [0.0, 0, 5].map { Self.run(hitch: $0, inputP99: 100) }
+            repetitions: [0.0, 0, 2.5].map { Self.run(hitch: $0, inputP99: 100) }
         )
         #expect(
             !tree.moreRunsMaySettle(Self.workload, results: [atInputLimit, offloaded]),
@@ -234,7 +257,7 @@ import Testing
 
     @Test func aStayMainOnlyVerdictAlsoNeedsThreeRuns() {
         let one = DecisionTree().recommend(for: Self.workload, results: [Self.stage(.mainOnly, [0])])
-        let three = DecisionTree().recommend(for: Self.workload, results: [Self.stage(.mainOnly, [0, 0, 1])])
+        let three = DecisionTree().recommend(for: Self.workload, results: [Self.stage(.mainOnly, [0, 0, 0])])
         #expect(one.stage == "main-only")
         #expect(one.confidence == .tentative)
         #expect(three.confidence == .decided)
