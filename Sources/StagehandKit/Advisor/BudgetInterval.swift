@@ -54,9 +54,12 @@ struct BudgetInterval: Sendable, Equatable {
     /// With `estimated` (a part of every run's value that is the same in each, with standard error
     /// `estimatedStandardError`), the model's spread is taken at the rest of the mean (and of the limit), and the
     /// estimate's error is added to each side's half-width.
+    /// With `figure`, the interval is centred there instead of on the runs' mean: the stage's own figure for the
+    /// metric (a p99 of the runs' histograms merged), so that the judgment, the table and the summary read one number.
     init(
         metric: Metric.ID,
         values: [Double],
+        figure: Double? = nil,
         limit: Double,
         level: Double,
         estimated: Double = 0,
@@ -65,8 +68,9 @@ struct BudgetInterval: Sendable, Equatable {
     ) {
         precondition(!values.isEmpty, "an interval needs a run")
         let n = values.count
-        let mean = values.reduce(0, +) / Double(n)
-        let sampleVariance = n > 1 ? values.reduce(0) { $0 + pow($1 - mean, 2) } / Double(n - 1) : 0
+        let average = values.reduce(0, +) / Double(n)
+        let sampleVariance = n > 1 ? values.reduce(0) { $0 + pow($1 - average, 2) } / Double(n - 1) : 0
+        let mean = figure ?? average
         self.metric = metric
         self.values = values
         self.mean = mean

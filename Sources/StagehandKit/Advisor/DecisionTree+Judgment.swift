@@ -50,7 +50,7 @@ extension DecisionTree {
         if let exposureHangs = result.exposureRuns?.compactMap(\.metrics).map(\.hangs).reduce(0, +), exposureHangs > 0 {
             return judged(.fails, "a hang ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms in its exposure run")
         }
-        let intervals = budgetIntervals(of: runs, workload: workload, exposure: result.interactions ?? [])
+        let intervals = budgetIntervals(of: result, workload: workload)
         if let above = intervals.first(where: { $0.side == .above }) {
             return judged(
                 .fails,
@@ -150,24 +150,25 @@ extension DecisionTree {
         )
     }
 
-    /// Each noise-modelled budget metric (``NoiseModel/metrics``) of `runs` against its limit, at the level the
-    /// error control gives each test.
-    func budgetIntervals(
-        of runs: [StageMetrics],
-        workload: Workload,
-        exposure: [InteractionExposure] = []
-    ) -> [BudgetInterval] {
+    /// Each noise-modelled budget metric (``NoiseModel/metrics``) of `result`'s runs as the verdict reads them
+    /// (``StageResult/judgedRuns``) against its limit, at the level the error control gives each test. Each interval
+    /// is centred on the stage's own figure, the one its table, path and summary show (hitch time pooled over the
+    /// runs, input latency p99 of their histograms merged), and spreads as its runs do.
+    func budgetIntervals(of result: StageResult, workload: Workload) -> [BudgetInterval] {
+        let runs = result.judgedRuns
         guard !runs.isEmpty else { return [] }
         let seconds = runs.map(\.arrivalSeconds).reduce(0, +) / Double(runs.count)
         // The rare interactions' share of the hitch time is an estimate, the same in every run (``InteractionExposure``).
-        let rare = exposure.filter(\.estimated)
+        let rare = (result.interactions ?? []).filter(\.estimated)
         let estimated = rare.reduce(0) { $0 + $1.ratePerS * $1.hitchMsPerArrival }
         let error = rare.map { $0.estimateStandardError(budgetMs: workload.frameBudgetMs) }
             .reduce(0) { $0 + $1 * $1 }.squareRoot()
         return NoiseModel.metrics.map { id in
-            BudgetInterval(
+            let metric = Metric.of(id)
+            return BudgetInterval(
                 metric: id,
-                values: runs.map(Metric.of(id).value),
+                values: runs.map(metric.value),
+                figure: result.metrics.map(metric.value),
                 limit: budgetLimit(id),
                 level: thresholds.perTestLevel,
                 estimated: id == .hitchTimeRatio ? estimated : 0,
@@ -184,11 +185,13 @@ extension DecisionTree {
     }
 
     /// "hitch-time ratio 0–5.56 ms/s in its runs (mean 1.85 ± 4.77)".
+    /// "input latency p99 40–160 ms in its runs (over all its runs 120 ± 52)": the runs' range, then the stage's figure.
     private func phrase(_ interval: BudgetInterval) -> String {
         let metric = Metric.of(interval.metric)
         let range = ValueRange(interval.values).map { $0.min == $0.max ? $0.min.reportFormatted : $0.text } ?? "–"
         let unit = metric.unit.symbol.isEmpty ? "" : " \(metric.unit.symbol)"
-        return "\(metric.name) \(range)\(unit) in its runs (mean \(interval.mean.reportFormatted) ± "
+        let figure = interval.metric == .inputLatency ? "over all its runs" : "mean"
+        return "\(metric.name) \(range)\(unit) in its runs (\(figure) \(interval.mean.reportFormatted) ± "
             + "\(interval.halfWidth.reportFormatted))"
     }
 }

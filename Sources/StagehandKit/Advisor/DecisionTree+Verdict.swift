@@ -167,9 +167,9 @@ extension DecisionTree {
     ) -> String? {
         var advice: [String] = []
         for stage in Stage.allCases where unsettled.contains(.borderline(stage)) {
-            let runs = byStage[stage]?.judgedRuns ?? []
-            let within = budgetIntervals(of: runs, workload: workload, exposure: byStage[stage]?.interactions ?? [])
-                .first { $0.side == .within }
+            let within = byStage[stage].flatMap { result in
+                budgetIntervals(of: result, workload: workload).first { $0.side == .within }
+            }
             advice.append(
                 "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
                     + ". " + (within.map { howToSettle($0, workload: workload) } ?? "")

@@ -25,8 +25,10 @@ struct DecisionTree: Sendable {
     /// runs than a decision needs, or when every borderline stage it rests on could leave the noise with
     /// ``Thresholds/maxRuns`` runs spreading as its runs do. A borderline stage can: when a metric within the noise
     /// above its limit could settle above it (one failing metric fails the stage), or when every metric within the
-    /// noise could settle. A stage at a limit, or one that hung or crashed (it fails for good), asks for no rounds
-    /// that cannot change the verdict.
+    /// noise could settle; or, when its runs are hitch-free but too short to bound its hitch time
+    /// (``hitchFreeBound(of:runs:workload:)``), when ``Thresholds/maxRuns`` runs as long would bound it below the
+    /// limit. A stage at a limit, or one that hung or crashed (it fails for good), asks for no rounds that cannot
+    /// change the verdict.
     func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
         let unsettled = walk(workload, results: results).unsettled
         if unsettled.contains(.tooFewRuns) { return true }
@@ -35,9 +37,14 @@ struct DecisionTree: Sendable {
             && borderline.allSatisfy { result in
                 let runs = result.judgedRuns
                 guard result.status == .ok, runs.count < thresholds.maxRuns else { return false }
-                let within = budgetIntervals(of: runs, workload: workload, exposure: result.interactions ?? [])
+                let within = budgetIntervals(of: result, workload: workload)
                     .filter { $0.side == .within }
                 let settles = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }
+                if within.isEmpty, let bound = hitchFreeBound(of: result, runs: runs, workload: workload) {
+                    // The bound shrinks as the seconds of hitch-free runs grow.
+                    let atMost = bound.msPerS * Double(runs.count) / Double(thresholds.maxRuns)
+                    return atMost < thresholds.hitchTimeRatioMsPerS
+                }
                 return within.contains { $0.mean > $0.limit && settles($0) } || within.allSatisfy(settles)
             }
     }

@@ -19,7 +19,9 @@ extension MarkdownReport {
             "",
             "Each cell: arrivals in the stage's runs (and in its exposure run, which schedules a rare interaction three "
                 + "times, spaced apart); then, per arrival, hitch time and the longest it held main at once; and "
-                + "its share of the stage's hitch-time ratio at its declared rate.",
+                + "its share of the stage's hitch-time ratio at its declared rate. The stage table's hitch-time ratio, "
+                + "hitch causes and main-thread time carry each rare interaction at that rate, whichever runs it "
+                + "arrived in; its hitch counts, latencies and hangs are the runs' as measured.",
             "",
             "| interaction | rate /s | due in the runs | "
                 + measured.map { "`\($0.stage.rawValue)`" }.joined(separator: " | ")

@@ -94,9 +94,23 @@ package struct MarkdownReport: Sendable {
                 + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; hangs are "
                 + "the total over the repetitions, with the longest of them; every other value is the median over the repetitions. The best value of a row is in bold (where stages "
                 + "differ). Hitch-time bands are Apple's: \(Metric.hitchBands.legend) ms/s."
+                + fewSamples(stages)
         )
         lines.append("")
         return lines
+    }
+
+    /// " Input latency p99 of `main-only` is over 42 samples: with fewer than 100, a p99 is their maximum." — or "",
+    /// when every stage's input latency has 100 samples or more. One p99 is read everywhere: its runs' histograms
+    /// merged, which the judgment's interval is centred on too.
+    private func fewSamples(_ stages: [StageResult]) -> String {
+        let few = stages.compactMap { stage -> String? in
+            guard let count = stage.metrics?.inputLatencyMs.count, count > 0, count < 100 else { return nil }
+            return "`\(stage.stage.rawValue)` (\(count))"
+        }
+        guard !few.isEmpty else { return "" }
+        return " Input latency p99 is over fewer than 100 samples in " + few.joined(separator: ", ")
+            + ": with so few, a p99 is their maximum."
     }
 
     /// The stages with the best value of a metric that has a better direction, compared as printed (so a tie in

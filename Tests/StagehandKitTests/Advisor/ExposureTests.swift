@@ -181,3 +181,22 @@ import Testing
         #expect(recommendation.summary.contains("SIGILL"), "\(recommendation.summary)")
     }
 }
+
+extension ExposureTests {
+    /// Hitch-free runs too short to bound the hitch time ask for more rounds only while the most runs allowed would:
+    /// 3 runs of 3 s bound it below 5.55 ms/s and 7 would (2.38); 7 runs of 1 s would not (7.14).
+    @Test func hitchFreeRunsAskForRoundsOnlyWhenEnoughCouldBoundThem() {
+        let workload = Self.workload(openStep: Step(.compute, "decode", .milliseconds(10)))
+        func stage(_ stage: Stage, seconds: Double, blockMs: Double) -> StageResult {
+            Self.stage(
+                stage,
+                (1...3).map { Self.run($0, open: 0, hitchMs: 0, seconds: seconds, tapBlockMs: blockMs) },
+                exposure: [Self.run(0, open: 3, hitchMs: 0, blockMs: blockMs, seconds: min(seconds, 1.5))],
+                workload: workload
+            )
+        }
+        let tree = DecisionTree()
+        #expect(tree.moreRunsMaySettle(workload, results: [stage(.mainOnly, seconds: 3, blockMs: 10)]))
+        #expect(!tree.moreRunsMaySettle(workload, results: [stage(.mainOnly, seconds: 1, blockMs: 10)]))
+    }
+}

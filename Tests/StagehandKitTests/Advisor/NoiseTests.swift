@@ -276,3 +276,25 @@ import Testing
         #expect(recommendation.stage != "main-only")
     }
 }
+
+extension NoiseTests {
+    /// One input-latency p99: the judgment's interval is centred on the stage's figure, the p99 of its runs'
+    /// histograms merged, which the table, path and summary show, not on the mean of the runs' own p99s. Three runs of
+    /// 200 arrivals at 40 ms, the last with 3 of them at 400 ms: run p99s 40, 40, 400 (mean 160); merged, 3 of 600 is
+    /// under 1%, so the stage's p99 is 40.
+    @Test func theJudgmentReadsTheStagesOwnP99() throws {
+        func run(_ repetition: Int, slow: UInt64) -> RepetitionResult {
+            var result = Self.run(hitch: 0, inputP99: slow > 0 ? 400 : 40)
+            result.repetition = repetition
+            var distributions = RunDistributions()
+            distributions.inputLatency = Self.samples(slow > 0 ? [40_000: 200 - slow, 400_000: slow] : [40_000: 200])
+            result.distributions = distributions
+            return result
+        }
+        let result = StageResult(stage: .mainOnly, repetitions: [run(1, slow: 0), run(2, slow: 0), run(3, slow: 3)])
+        let p99 = try #require(result.metrics?.inputLatencyMs.p99)
+        #expect(abs(p99 - 40) < 1, "the merged histogram's p99")
+        let judgment = try #require(DecisionTree().judgment(of: result, workload: Self.workload))
+        #expect(judgment.reason.contains("over all its runs \(p99.reportFormatted) ±"), "\(judgment.reason)")
+    }
+}
