@@ -119,7 +119,7 @@ extension DecisionTree {
     }
 
     /// What hitch-free runs say about a stage's hitch time when one of its arrivals came near a hitch: zero hitches in
-    /// S seconds bound the rate of hitches only below −ln(α)/S at level α (``Thresholds/falseMeetsRate``), each at
+    /// S seconds (its runs' arrival windows and its exposure run's) bound the rate of hitches only below −ln(α)/S at level α (``Thresholds/falseMeetsRate``), each at
     /// least one refresh interval P, so the hitch-time ratio only below −ln(α)·P/S. `nil` when the runs had hitch time
     /// (the interval judges them), or when no arrival came near a hitch: every interaction's typical longest hold on
     /// main (``InteractionExposure/typicalLongestBlockMs``) plus the frame's own work under
@@ -130,13 +130,15 @@ extension DecisionTree {
         runs: [StageMetrics],
         workload: Workload
     ) -> (msPerS: Double, reason: String)? {
-        guard let interactions = result.interactions, runs.allSatisfy({ $0.hitchTimeRatioMsPerS == 0 }) else {
-            return nil
-        }
+        // The exposure run is seen as well: its seconds count when it was hitch-free too.
+        let exposure = (result.exposureRuns ?? []).compactMap(\.metrics)
+        guard let interactions = result.interactions,
+            (runs + exposure).allSatisfy({ $0.hitchTimeRatioMsPerS == 0 })
+        else { return nil }
         let budget = workload.frameBudgetMs
         let longest = interactions.map(\.typicalLongestBlockMs).max() ?? 0
         guard longest + workload.frameWorkMs >= budget * thresholds.hitchFreeMargin else { return nil }
-        let seconds = runs.reduce(0) { $0 + $1.arrivalSeconds }
+        let seconds = (runs + exposure).reduce(0) { $0 + $1.arrivalSeconds }
         guard seconds > 0 else { return nil }
         let bound = -log(thresholds.falseMeetsRate) * budget / seconds
         let needed = (-log(thresholds.falseMeetsRate) * budget / thresholds.hitchTimeRatioMsPerS / Double(runs.count))
