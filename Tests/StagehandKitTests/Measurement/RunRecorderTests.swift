@@ -250,3 +250,32 @@ import Testing
         #expect(AllocationCounter.servingLibrary?.contains("libc.so") == true)
     }
 }
+
+extension RunRecorderTests {
+    /// What each interaction did to main, on a constructed timeline: interaction 1's 256 ms job is its longest hold
+    /// and one hang; interaction 0's two short jobs are neither; the arrivals are the ones the main loop counted.
+    @Test func eachInteractionsLongestHoldAndHangsAreItsOwn() {
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.prepare(
+            stepKeys: [StepTiming.Key(interaction: 0, step: 0), StepTiming.Key(interaction: 1, step: 0)],
+            subsystems: [],
+            deliveries: 8,
+            arrivalsStart: .at(0),
+            arrivalsEnd: .at(3000)
+        )
+        recorder.mainActorJob(RunRecorder.Span(start: .at(100), end: .at(104)), stepNanoseconds: 0, of: 0)
+        recorder.mainActorJob(RunRecorder.Span(start: .at(500), end: .at(502)), stepNanoseconds: 0, of: 0)
+        recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0, of: 1)
+        let samples = recorder.measurements(
+            arrivalSeconds: 3,
+            runSeconds: 4,
+            allocationsStart: nil,
+            allocationsEnd: nil,
+            arrivals: [2, 1]
+        ).3
+        #expect(samples == [
+            InteractionSample(arrivals: 2, longestBlockMs: 4, hangs: 0),
+            InteractionSample(arrivals: 1, longestBlockMs: 256, hangs: 1),
+        ])
+    }
+}
