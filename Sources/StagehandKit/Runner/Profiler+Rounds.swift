@@ -47,6 +47,9 @@ extension Profiler {
                     interruption: interruption,
                     progress: progress
                 )
+                for (stage, runs) in exposure where runs.contains(where: { $0.status != .ok }) {
+                    schedule.stageFailed(stage)  // it failed when the rare interaction came: no extra round repeats it
+                }
             }
             let grows = schedule.extends(after: round) {
                 tree.moreRunsMaySettle(workload, results: stageResults(results, exposure: exposure))
@@ -60,7 +63,7 @@ extension Profiler {
     /// One exposure run of each of `stages` (those that have not failed), when the workload has interactions that the
     /// ordinary runs so far (`results`) may not have exercised enough (``Workload/interactionsToExpose(arrivals:)``):
     /// those arrive three times, spaced apart, beside the others as declared (``Workload/exposing(_:)``). Reported to
-    /// `progress` as repetition 0.
+    /// `progress` as repetition 0; not traced (a trace shows the ordinary runs).
     ///
     /// - Returns: each stage's exposure run; empty when no interaction needs one.
     private func runExposure(
