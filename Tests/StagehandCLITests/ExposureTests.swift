@@ -32,6 +32,9 @@ extension CLITests {
             let stage = try #require(result.stages.first { $0.stage == .mainOnly })
             let sync = try #require(stage.interactions?.first)
             #expect(sync.exposureArrivals == 3)
+            // Four taps a second, periodic, in a 1 s run: the main loop counts each interaction's arrivals.
+            #expect(stage.interactions?.last?.arrivals == 4)
+            #expect(stage.interactions?.last?.exposureArrivals == 4)
             #expect(sync.hangs >= 3, "each of its arrivals held main for 300 ms")
             let judgment = try #require(result.recommendation.judgments.first { $0.stage == .mainOnly })
             #expect(judgment.judgment == .fails)

@@ -17,7 +17,7 @@ import Foundation
 /// beyond the noise with a chance of at most the level. *Below* is the claim that the advised stage meets the budget
 /// (false meets): under any true figure at or above the limit, runs land below it beyond the noise with a chance of at
 /// most the level too. Runs that all read 0 have no spread to test; the hitch-free rule bounds them
-/// (``DecisionTree/hitchFreeBound(of:runs:workload:)``).
+/// (``DecisionTree/hitchFreeBound(of:workload:runs:)``).
 struct BudgetInterval: Sendable, Equatable {
     enum Side: Sendable, Equatable {
         case below, within, above
@@ -91,43 +91,35 @@ struct BudgetInterval: Sendable, Equatable {
         self.t = noisierThanModel ? Self.studentQuantile(1 - level, degreesOfFreedom: n - 1) : 0
     }
 
-    /// h of the *above* test with `runs` runs, at the spreads measured so far.
-    func halfWidthAbove(runs: Int? = nil) -> Double {
-        halfWidth(model: modelSpreadAtLimit, runs: runs ?? values.count)
+    /// h of either side's test with `runs` runs (the runs so far by default), at the spreads measured so far: the
+    /// model's at the limit or the runs' own, whichever is larger (Student's t on the runs' own when they are noisier
+    /// than the model), with the estimated part's error added.
+    func halfWidth(runs: Int? = nil) -> Double {
+        let n = max(runs ?? values.count, 1)
+        let fixed = z * estimatedStandardError
+        let spread: Double
+        if noisierThanModel {
+            let t = n == values.count ? self.t : Self.studentQuantile(1 - level, degreesOfFreedom: n - 1)
+            spread = t * sampleSpread / Double(n).squareRoot()
+        } else {
+            spread = z * max(modelSpreadAtLimit, sampleSpread) / Double(n).squareRoot()
+        }
+        return (spread * spread + fixed * fixed).squareRoot()
     }
-
-    /// h of the *below* test with `runs` runs, at the spreads measured so far.
-    func halfWidthBelow(runs: Int? = nil) -> Double {
-        halfWidth(model: modelSpreadAtLimit, runs: runs ?? values.count)
-    }
-
-    /// The half-width on the side of the limit the mean is on: the one that decides.
-    var halfWidth: Double { mean > limit ? halfWidthAbove() : halfWidthBelow() }
 
     /// Runs that all read exactly 0 (nothing estimated) have no spread to test, so they count as below here: whether
-    /// they bound the metric below its limit is the hitch-free rule's (``DecisionTree/hitchFreeBound(of:runs:workload:)``).
+    /// they bound the metric below its limit is the hitch-free rule's (``DecisionTree/hitchFreeBound(of:workload:runs:)``).
     var side: Side {
         if estimated == 0, values.allSatisfy({ $0 == 0 }) { return limit > 0 ? .below : .within }
-        return mean + halfWidthBelow() < limit ? .below : mean - halfWidthAbove() > limit ? .above : .within
+        let h = halfWidth()
+        return mean + h < limit ? .below : mean - h > limit ? .above : .within
     }
 
     /// Whether `runs` runs, spreading as the runs so far do (and as the model says), could put this mean beyond the
     /// noise of the limit on its side. A mean at the limit never settles; one a little inside it does with enough
     /// runs.
     func couldSettle(with runs: Int) -> Bool {
-        (mean > limit ? halfWidthAbove(runs: runs) : halfWidthBelow(runs: runs)) < abs(mean - limit)
-    }
-
-    private func halfWidth(model: Double, runs: Int) -> Double {
-        let n = max(runs, 1)
-        let fixed = z * estimatedStandardError
-        guard noisierThanModel else {
-            let runs = z * max(model, sampleSpread) / Double(n).squareRoot()
-            return (runs * runs + fixed * fixed).squareRoot()
-        }
-        let t = n == values.count ? self.t : Self.studentQuantile(1 - level, degreesOfFreedom: n - 1)
-        let runs = t * sampleSpread / Double(n).squareRoot()
-        return (runs * runs + fixed * fixed).squareRoot()
+        halfWidth(runs: runs) < abs(mean - limit)
     }
 
     /// The z with P(Z ≤ z) = `p`, for a standard normal Z: by bisection on the complementary error function.

@@ -70,7 +70,7 @@ extension DecisionTree {
                     metric: Metric.of(.hitchTimeRatio).name
                 )
             }
-            if let bound = hitchFreeBound(of: result, runs: runs, workload: workload),
+            if let bound = hitchFreeBound(of: result, workload: workload),
                 bound.msPerS >= thresholds.hitchTimeRatioMsPerS
             {
                 return judged(.borderline, bound.reason, metric: Metric.of(.hitchTimeRatio).name)
@@ -98,7 +98,7 @@ extension DecisionTree {
         result.interactions?.filter { $0.hangs > 0 }.max { $0.longestBlockMs < $1.longestBlockMs }
     }
 
-    /// "`refresh` held main for 312 ms at once (`io: fetch`), a hang ≥ 250 ms, in 3 of its 4 arrivals", and, for a
+    /// "`refresh` held main for 312 ms at once (`io: fetch`), a hang ≥ 250 ms, 3 times in its 4 arrivals", and, for a
     /// `ui` step, that no stage can move it.
     func hangPhrase(_ hang: InteractionExposure) -> String {
         let step = hang.longestStepOnMain.map { " (`\($0)`)" } ?? ""
@@ -106,49 +106,60 @@ extension DecisionTree {
             hang.longestStepOnMain?.hasPrefix("\(StepKind.ui.rawValue): ") == true
             ? "; a `ui` step runs on main in every stage, so no stage can move it: split it or make it cheaper" : ""
         return "`\(hang.interaction)` held main for \(hang.longestBlockMs.reportFormatted) ms at once\(step), a hang ≥ "
-            + "\(StageMetrics.hangThresholdMs.reportFormatted) ms, in \(hang.hangs) of its \(hang.allArrivals) "
-            + "arrival\(hang.allArrivals == 1 ? "" : "s")\(ui)"
+            + "\(StageMetrics.hangThresholdMs.reportFormatted) ms, \(hang.hangs == 1 ? "once" : "\(hang.hangs) times") in its "
+            + "\(hang.allArrivals) arrival\(hang.allArrivals == 1 ? "" : "s")\(ui)"
     }
 
-    /// " (3 arrivals each of `refresh`)": what `result`'s exposure run scheduled.
+    /// " (3 arrivals each of `refresh`)": the rare interactions `result`'s exposure run scheduled.
     private func exposedNames(_ result: StageResult) -> String {
-        let exposed = (result.interactions ?? []).filter { $0.exposureArrivals > 0 && $0.estimated }
+        let exposed = (result.interactions ?? []).filter(\.estimated)
         guard !exposed.isEmpty else { return "" }
         return " (\(InteractionExposure.minimumArrivals) arrivals each of "
             + exposed.map { "`\($0.interaction)`" }.joined(separator: ", ") + ")"
     }
 
-    /// What hitch-free runs say about a stage's hitch time when one of its arrivals came near a hitch: zero hitches in
-    /// S seconds (its runs' arrival windows and its exposure run's) bound the rate of hitches only below −ln(α)/S at level α (``Thresholds/falseMeetsRate``), each at
-    /// least one refresh interval P, so the hitch-time ratio only below −ln(α)·P/S. `nil` when the runs had hitch time
-    /// (the interval judges them), or when no arrival came near a hitch: every interaction's typical longest hold on
-    /// main (``InteractionExposure/typicalLongestBlockMs``) plus the frame's own work under
-    /// ``Thresholds/hitchFreeMargin`` of P. Runs recorded without interaction samples are judged as before they were
-    /// (`nil`).
+    /// What hitch-free runs say about a stage's hitch time: zero hitches in S seconds bound the rate of hitches only
+    /// below −ln(α)/S at level α (``Thresholds/falseMeetsRate``), each at least one refresh interval P, so the
+    /// hitch-time ratio only below −ln(α)·P/S. S is the ordinary runs' arrival windows, and the exposure run's when it
+    /// was hitch-free too. `nil` when the ordinary runs had hitch time (their interval judges them), or when no arrival
+    /// came near a hitch: the exposure run hitch-free as well, and every interaction's typical longest hold on main
+    /// (``InteractionExposure/typicalLongestBlockMs``) plus the frame's own work under ``Thresholds/hitchFreeMargin``
+    /// of P. Runs recorded without interaction samples are judged as before they were (`nil`).
+    ///
+    /// - Parameter runs: the number of ordinary runs to bound the ratio over, when not `result`'s own (for how many
+    ///   runs would settle it), each as long as its runs on average.
     func hitchFreeBound(
         of result: StageResult,
-        runs: [StageMetrics],
-        workload: Workload
+        workload: Workload,
+        runs count: Int? = nil
     ) -> (msPerS: Double, reason: String)? {
-        // The exposure run is seen as well: its seconds count when it was hitch-free too.
-        let exposure = (result.exposureRuns ?? []).compactMap(\.metrics)
-        guard let interactions = result.interactions,
-            (runs + exposure).allSatisfy({ $0.hitchTimeRatioMsPerS == 0 })
+        let runs = result.judgedRuns
+        guard let interactions = result.interactions, !runs.isEmpty, runs.allSatisfy({ $0.hitchTimeRatioMsPerS == 0 })
         else { return nil }
+        let exposure = (result.exposureRuns ?? []).compactMap(\.metrics)
+        let exposureHitchFree = exposure.allSatisfy { $0.hitchTimeRatioMsPerS == 0 }
         let budget = workload.frameBudgetMs
         let longest = interactions.map(\.typicalLongestBlockMs).max() ?? 0
-        guard longest + workload.frameWorkMs >= budget * thresholds.hitchFreeMargin else { return nil }
-        let seconds = (runs + exposure).reduce(0) { $0 + $1.arrivalSeconds }
+        let nearAHitch = longest + workload.frameWorkMs >= budget * thresholds.hitchFreeMargin
+        guard nearAHitch || !exposureHitchFree else { return nil }
+        let runSeconds = runs.reduce(0) { $0 + $1.arrivalSeconds } / Double(runs.count)
+        let exposureSeconds = exposureHitchFree ? exposure.reduce(0) { $0 + $1.arrivalSeconds } : 0
+        let seconds = runSeconds * Double(count ?? runs.count) + exposureSeconds
         guard seconds > 0 else { return nil }
-        let bound = -log(thresholds.falseMeetsRate) * budget / seconds
-        let needed = (-log(thresholds.falseMeetsRate) * budget / thresholds.hitchTimeRatioMsPerS / Double(runs.count))
+        let events = -log(thresholds.falseMeetsRate)
+        let bound = events * budget / seconds
+        let needed = ((events * budget / thresholds.hitchTimeRatioMsPerS - exposureSeconds) / Double(runs.count))
             .rounded(.up)
+        let why =
+            nearAHitch
+            ? "an interaction typically held main for \(longest.reportFormatted) ms, near the "
+                + "\(budget.reportFormatted) ms budget with the frame's work"
+            : "its exposure run had hitch time"
         return (
             bound,
-            "no hitch in \(seconds.reportFormatted) s of runs, but an interaction typically held main for "
-                + "\(longest.reportFormatted) ms, near the \(budget.reportFormatted) ms budget with the frame's work: so "
-                + "few seconds bound its hitch-time ratio only below \(bound.reportFormatted) ms/s (longer runs settle "
-                + "it: `--duration \(needed.reportFormatted)`)"
+            "no hitch in \(seconds.reportFormatted) s of runs, but \(why): so few seconds bound its hitch-time ratio "
+                + "only below \(bound.reportFormatted) ms/s (longer runs settle it: `--duration "
+                + "\(max(needed, 1).reportFormatted)`)"
         )
     }
 
@@ -162,7 +173,7 @@ extension DecisionTree {
         let seconds = runs.map(\.arrivalSeconds).reduce(0, +) / Double(runs.count)
         // The rare interactions' share of the hitch time is an estimate, the same in every run (``InteractionExposure``).
         let rare = (result.interactions ?? []).filter(\.estimated)
-        let estimated = rare.reduce(0) { $0 + $1.ratePerS * $1.hitchMsPerArrival }
+        let estimated = rare.reduce(0) { $0 + $1.hitchMsPerS }
         let error = rare.map { $0.estimateStandardError(budgetMs: workload.frameBudgetMs) }
             .reduce(0) { $0 + $1 * $1 }.squareRoot()
         return NoiseModel.metrics.map { id in
@@ -194,6 +205,6 @@ extension DecisionTree {
         let unit = metric.unit.symbol.isEmpty ? "" : " \(metric.unit.symbol)"
         let figure = interval.metric == .inputLatency ? "over all its runs" : "mean"
         return "\(metric.name) \(range)\(unit) in its runs (\(figure) \(interval.mean.reportFormatted) ± "
-            + "\(interval.halfWidth.reportFormatted))"
+            + "\(interval.halfWidth().reportFormatted))"
     }
 }

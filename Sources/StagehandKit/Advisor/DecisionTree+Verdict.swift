@@ -231,16 +231,22 @@ extension DecisionTree {
 
     // MARK: Node 5
 
-    /// The stage with the fewest hangs, then the lowest hitch-time ratio, among those that ran to the end in every
-    /// run: a stage that hung or crashed is never the one to build on.
+    /// The stage with the fewest hangs (its exposure run's included), then the lowest hitch-time ratio, among those
+    /// that ran to the end in every run: a stage that hung or crashed is never the one to build on.
     func bestStage(_ byStage: [Stage: StageResult]) -> Stage? {
         let measured = Stage.allCases.compactMap { stage -> (Stage, StageMetrics)? in
             guard let result = byStage[stage], result.status == .ok, let metrics = result.metrics else { return nil }
             return (stage, metrics)
         }
         return measured.min { lhs, rhs in
-            (lhs.1.hangs, lhs.1.hitchTimeRatioMsPerS, lhs.0) < (rhs.1.hangs, rhs.1.hitchTimeRatioMsPerS, rhs.0)
+            (Self.hangs(of: byStage[lhs.0]!), lhs.1.hitchTimeRatioMsPerS, lhs.0)
+                < (Self.hangs(of: byStage[rhs.0]!), rhs.1.hitchTimeRatioMsPerS, rhs.0)
         }?.0
+    }
+
+    /// A stage's hangs: its ordinary runs' and its exposure run's.
+    static func hangs(of result: StageResult) -> Int {
+        (result.metrics?.hangs ?? 0) + (result.exposureRuns ?? []).compactMap(\.metrics).reduce(0) { $0 + $1.hangs }
     }
 
     private func remainingWork(in stage: Stage, workload: Workload, byStage: [Stage: StageResult]) -> [String] {
@@ -335,10 +341,16 @@ extension DecisionTree {
                 + stages.joined(separator: "; ") + "), so no stage can be recommended. Fix what stops it first." + why
         }
         if let best = recommendation.bestStage, let result = byStage[best], let metrics = result.metrics {
-            let hang = Self.longestHang(in: result).map { " In every stage, " + hangPhrase($0) + "." } ?? ""
+            let hangs = Self.hangs(of: result)
+            let measured = byStage.values.filter { $0.status == .ok }
+            let everywhere = measured.allSatisfy { Self.longestHang(in: $0) != nil }
+            let hang =
+                Self.longestHang(in: result).map {
+                    " \(everywhere ? "In every stage" : "In \(best.rawValue)"), " + hangPhrase($0) + "."
+                } ?? ""
             return "No stage meets the \(budget); the best measured is \(best.rawValue) "
                 + "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "
-                + "\(metrics.hangs) hang\(metrics.hangs == 1 ? "" : "s"))." + hang
+                + "\(hangs) hang\(hangs == 1 ? "" : "s"))." + hang
         }
         guard failed.isEmpty else {
             return "No stage can be recommended: every stage measured hung or crashed in at least one run ("

@@ -26,7 +26,7 @@ struct DecisionTree: Sendable {
     /// ``Thresholds/maxRuns`` runs spreading as its runs do. A borderline stage can: when a metric within the noise
     /// above its limit could settle above it (one failing metric fails the stage), or when every metric within the
     /// noise could settle; or, when its runs are hitch-free but too short to bound its hitch time
-    /// (``hitchFreeBound(of:runs:workload:)``), when ``Thresholds/maxRuns`` runs as long would bound it below the
+    /// (``hitchFreeBound(of:workload:runs:)``), when ``Thresholds/maxRuns`` runs as long would bound it below the
     /// limit. A stage at a limit, or one that hung or crashed (it fails for good), asks for no rounds that cannot
     /// change the verdict.
     func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
@@ -40,10 +40,13 @@ struct DecisionTree: Sendable {
                 let within = budgetIntervals(of: result, workload: workload)
                     .filter { $0.side == .within }
                 let settles = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }
-                if within.isEmpty, let bound = hitchFreeBound(of: result, runs: runs, workload: workload) {
-                    // The bound shrinks as the seconds of hitch-free runs grow.
-                    let atMost = bound.msPerS * Double(runs.count) / Double(thresholds.maxRuns)
-                    return atMost < thresholds.hitchTimeRatioMsPerS
+                if within.isEmpty {
+                    // Borderline on a bound of hitch-free runs, which shrinks as their seconds grow; or on an
+                    // interaction seen too few times, which more ordinary runs of a rare one do not mend.
+                    guard let bound = hitchFreeBound(of: result, workload: workload, runs: thresholds.maxRuns) else {
+                        return false
+                    }
+                    return bound.msPerS < thresholds.hitchTimeRatioMsPerS
                 }
                 return within.contains { $0.mean > $0.limit && settles($0) } || within.allSatisfy(settles)
             }

@@ -15,7 +15,7 @@ struct Thresholds: Sendable, Equatable {
     /// budget metric, at each count of runs the profile may look at).
     var falseAdoptionRate = 0.05
     /// The chance, at most, that a decided verdict calls a stage that misses the budget in the long run *meets* it:
-    /// what hitch-free runs of a stage with an arrival near a hitch must bound (``DecisionTree/hitchFreeBound(of:runs:workload:)``).
+    /// what hitch-free runs of a stage with an arrival near a hitch must bound (``DecisionTree/hitchFreeBound(of:workload:runs:)``).
     var falseMeetsRate = 0.05
     /// Hitch-free runs prove the stage meets the budget without the Poisson bound only while every interaction's
     /// typical longest hold on main, plus the frame's work, stays under this share of the frame budget: an arrival

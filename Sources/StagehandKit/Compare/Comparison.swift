@@ -86,8 +86,9 @@ package struct Comparison: Sendable {
             where metric.isMeasured(in: oldMetrics) && metric.isMeasured(in: newMetrics)
                 && (countsAllocationsAlike || !metric.isAllocationCount)
             {
-                let beforeRuns = old.repetitions.compactMap(\.metrics).map(metric.shown)
-                let afterRuns = new.repetitions.compactMap(\.metrics).map(metric.shown)
+                // As the stage figure reads them: each rare interaction at its declared rate.
+                let beforeRuns = old.judgedRuns.map(metric.shown)
+                let afterRuns = new.judgedRuns.map(metric.shown)
                 var row = Row(
                     stage: stage,
                     metric: metric.comparedLabel,

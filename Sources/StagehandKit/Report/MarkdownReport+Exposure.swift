@@ -17,31 +17,33 @@ extension MarkdownReport {
         var lines = [
             "## Rare interactions: what one arrival does, at its declared rate",
             "",
-            "Each cell: arrivals in the stage's runs (and in its exposure run, which schedules a rare interaction three "
-                + "times, spaced apart); then, per arrival, hitch time and the longest it held main at once; and "
+            "Each cell: arrivals in the stage's runs against those its rate made due, and arrivals in its exposure run, "
+                + "which schedules a rare interaction three times, spaced apart; then, per arrival, hitch time and the longest it held main at once; and "
                 + "its share of the stage's hitch-time ratio at its declared rate. The stage table's hitch-time ratio, "
                 + "hitch causes and main-thread time carry each rare interaction at that rate, whichever runs it "
                 + "arrived in; its hitch counts, latencies and hangs are the runs' as measured.",
             "",
-            "| interaction | rate /s | due in the runs | "
+            "| interaction | rate /s | "
                 + measured.map { "`\($0.stage.rawValue)`" }.joined(separator: " | ")
                 + " |",
-            "|---|--:|--:|" + String(repeating: "---|", count: measured.count),
+            "|---|--:|" + String(repeating: "---|", count: measured.count),
         ]
         for index in shown {
             let interaction = first[index]
             let cells = measured.map { stage -> String in
                 guard let exposure = stage.interactions, exposure.indices.contains(index) else { return "–" }
                 let one = exposure[index]
-                let arrivals = "\(one.arrivals)" + (one.exposureArrivals > 0 ? " + \(one.exposureArrivals)" : "")
+                let arrivals =
+                    "\(one.arrivals) (\(one.expectedArrivals.reportFormatted) due)"
+                    + (one.exposureArrivals > 0 ? " + \(one.exposureArrivals)" : "")
                 let hang = one.hangs > 0 ? ", **\(one.hangs) hang\(one.hangs == 1 ? "" : "s")**" : ""
-                let share = one.estimated ? "; \((one.ratePerS * one.hitchMsPerArrival).reportFormatted) ms/s" : ""
+                let share = one.estimated ? "; \(one.hitchMsPerS.reportFormatted) ms/s" : ""
                 return "\(arrivals): \(one.hitchMsPerArrival.reportFormatted) ms hitch, "
                     + "\(one.longestBlockMs.reportFormatted) ms block\(hang)\(share)"
             }
             lines.append(
                 "| `\(interaction.interaction)`\(interaction.estimated ? " (rare)" : "") | "
-                    + "\(interaction.ratePerS.reportFormatted) | \(interaction.expectedArrivals.reportFormatted) | "
+                    + "\(interaction.ratePerS.reportFormatted) | "
                     + cells.joined(separator: " | ") + " |"
             )
         }

@@ -53,6 +53,10 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
         ratePerS * max(budgetMs / 2, hitchMsPerArrivalSpread) / Double(max(allArrivals, 1)).squareRoot()
     }
 
+    /// Its share of the stage's hitch-time ratio at its declared rate, in milliseconds per second: ``hitchMsPerArrival``
+    /// × ``ratePerS``.
+    public var hitchMsPerS: Double { ratePerS * hitchMsPerArrival }
+
     /// Every arrival it had in the stage, ordinary and exposure runs together.
     public var allArrivals: Int { arrivals + exposureArrivals }
 

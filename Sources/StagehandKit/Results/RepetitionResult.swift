@@ -37,6 +37,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// What each interaction did to main in the run, by interaction index (``InteractionSample``); `nil` in results
     /// written before it was recorded, and for a run that produced no measurements.
     public var interactions: [InteractionSample]?
+    /// The run's figures with each rare interaction at its declared rate (``DeclaredRateFigures``), filled in by the
+    /// profile from every run of the stage; `nil` when the workload has no rare interaction.
+    public var declaredRates: DeclaredRateFigures?
 
     package init(
         repetition: Int,

@@ -27,8 +27,13 @@ extension StageResult {
     }
 
     /// Each interaction's contribution to `run`, by interaction index; `nil` when the run has no interaction samples
-    /// (results written before they were recorded) or no measurements.
-    static func contributions(of run: RepetitionResult, in workload: Workload) -> [InteractionContribution]? {
+    /// (results written before they were recorded) or no measurements. `labels` are the workload's step names
+    /// (``Workload/stepNames``), by interaction then step.
+    static func contributions(
+        of run: RepetitionResult,
+        in workload: Workload,
+        labels: [[String]]
+    ) -> [InteractionContribution]? {
         guard let metrics = run.metrics, let samples = run.interactions, samples.count == workload.interactions.count
         else { return nil }
         var result = samples.map { sample in
@@ -38,14 +43,14 @@ extension StageResult {
                 hangs: sample.hangs
             )
         }
+        let timings = Dictionary(run.stepTimings.map { ($0.key, $0) }) { first, _ in first }
         for (interaction, spec) in workload.interactions.enumerated() {
-            for step in spec.steps.indices {
-                let key = StepTiming.Key(interaction: interaction, step: step)
-                guard let label = workload.stepName(key) else { continue }
+            for (step, label) in labels[interaction].enumerated() {
                 if let msPerS = metrics.hitchTimeByCause[label] {
                     result[interaction].hitchMsByCause[label] = msPerS * metrics.arrivalSeconds
                 }
-                guard let timing = run.stepTimings.first(where: { $0.key == key }), timing.runs > 0 else { continue }
+                guard let timing = timings[StepTiming.Key(interaction: interaction, step: step)], timing.runs > 0
+                else { continue }
                 let onMain = timing.totalMs * Double(timing.runsOnMain) / Double(timing.runs) + (timing.mainMs ?? 0)
                 let kind = MainWork(spec.steps[step].kind).rawValue
                 result[interaction].mainMsByKind[kind, default: 0] += onMain
@@ -55,22 +60,30 @@ extension StageResult {
         return result
     }
 
-    /// The exposure of every interaction of `workload` over `runs` (the ordinary runs) and `exposureRuns`, with the
-    /// ordinary runs' metrics as the verdict reads them: each rare interaction's share at its declared rate.
+    /// The exposure of every interaction of `workload` in a stage of ordinary runs `runs` and `exposureRuns`; where the
+    /// workload has a rare interaction, each run's ``RepetitionResult/declaredRates`` is filled in.
     ///
     /// - Returns: `nil` when a run lacks interaction samples (results written before they were recorded).
-    static func exposure(
+    static func estimate(
+        _ runs: inout [RepetitionResult],
         of workload: Workload,
-        runs: [RepetitionResult],
         exposureRuns: [RepetitionResult]
-    ) -> (interactions: [InteractionExposure], judgedRuns: [StageMetrics])? {
-        let measured = runs.filter { $0.metrics != nil }
-        let ordinary = measured.map { contributions(of: $0, in: workload) }
-        let exposure = exposureRuns.filter { $0.metrics != nil }.map { contributions(of: $0, in: workload) }
+    ) -> [InteractionExposure]? {
+        let names = workload.stepNames
+        var labels: [[String]] = []
+        for interaction in workload.interactions {
+            let before = labels.reduce(0) { $0 + $1.count }
+            labels.append(Array(names[before..<before + interaction.steps.count]))
+        }
+        let measured = runs.indices.filter { runs[$0].metrics != nil }
+        let ordinary = measured.map { contributions(of: runs[$0], in: workload, labels: labels) }
+        let exposure = exposureRuns.filter { $0.metrics != nil }.map {
+            contributions(of: $0, in: workload, labels: labels)
+        }
         guard !ordinary.contains(where: { $0 == nil }), !exposure.contains(where: { $0 == nil }) else { return nil }
         let ordinaryRuns = ordinary.compactMap { $0 }
         let exposureContributions = exposure.compactMap { $0 }
-        let arrivalSeconds = measured.compactMap(\.metrics).reduce(0) { $0 + $1.arrivalSeconds }
+        let arrivalSeconds = measured.compactMap { runs[$0].metrics?.arrivalSeconds }.reduce(0, +)
         var interactions: [InteractionExposure] = []
         // Per arrival, pooled over every run: hitch time by cause label and main time by kind.
         var hitchPerArrival: [[String: Double]] = []
@@ -88,15 +101,13 @@ extension StageResult {
                 for (label, ms) in run.stepMainMs { stepMain[label] = max(stepMain[label] ?? 0, ms) }
             }
             // Each run's mean per arrival, scaled to one arrival by the runs' mean arrivals: how much an arrival varies.
-            let means = all.filter { $0.arrivals > 0 }.map { $0.hitchMs / Double($0.arrivals) }
-            let meanArrivals = Double(arrivals) / Double(max(all.filter { $0.arrivals > 0 }.count, 1))
-            let spread: Double
+            let seen = all.filter { $0.arrivals > 0 }
+            let means = seen.map { $0.hitchMs / Double($0.arrivals) }
+            var spread = 0.0
             if means.count > 1 {
                 let average = means.reduce(0, +) / Double(means.count)
                 let variance = means.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(means.count - 1)
-                spread = (variance * meanArrivals).squareRoot()
-            } else {
-                spread = 0
+                spread = (variance * Double(arrivals) / Double(seen.count)).squareRoot()
             }
             hitchPerArrival.append(hitch)
             mainPerArrival.append(main)
@@ -114,19 +125,17 @@ extension StageResult {
                     hitchMsPerArrival: hitch.values.reduce(0, +),
                     mainMsPerArrival: main.values.reduce(0, +),
                     hitchMsPerArrivalSpread: spread,
-                    longestBlockMs: all.map(\.longestBlockMs).max() ?? 0,
-                    typicalLongestBlockMs: {
-                        let seen = all.filter { $0.arrivals > 0 }.map(\.longestBlockMs)
-                        return seen.isEmpty ? 0 : median(seen)
-                    }(),
+                    longestBlockMs: seen.map(\.longestBlockMs).max() ?? 0,
+                    typicalLongestBlockMs: seen.isEmpty ? 0 : median(seen.map(\.longestBlockMs)),
                     hangs: all.reduce(0) { $0 + $1.hangs },
                     longestStepOnMain: stepMain.filter { $0.value > 0 }.max { ($0.value, $1.key) < ($1.value, $0.key) }?
                         .key
                 )
             )
         }
-        let judged = zip(measured.compactMap(\.metrics), ordinaryRuns).map { metrics, contributions in
-            var metrics = metrics
+        guard interactions.contains(where: \.estimated) else { return interactions }
+        for (run, contributions) in zip(measured, ordinaryRuns) {
+            guard var metrics = runs[run].metrics else { continue }
             for (index, exposure) in interactions.enumerated() where exposure.estimated {
                 metrics.estimate(
                     contributions[index],
@@ -135,9 +144,9 @@ extension StageResult {
                     mainPerArrival: mainPerArrival[index]
                 )
             }
-            return metrics
+            runs[run].declaredRates = DeclaredRateFigures(metrics)
         }
-        return (interactions, judged)
+        return interactions
     }
 }
 

@@ -1,7 +1,8 @@
 /// Everything measured for one stage across its repetitions.
 public struct StageResult: Codable, Sendable, Equatable {
     public var stage: Stage
-    /// `ok` when every repetition ran; otherwise how the first failing one ended.
+    /// `ok` when every repetition ran, its exposure run included; otherwise how the first failing one ended (a stage
+    /// whose exposure run crashed keeps its ordinary runs' metrics).
     public var status: StageStatus
     /// Each metric over the `ok` repetitions (latency percentiles from the merged histograms, ratios over time pooled,
     /// hangs the total and the longest, everything else the median); absent when none was `ok`.
@@ -18,28 +19,6 @@ public struct StageResult: Codable, Sendable, Equatable {
     public var interactions: [InteractionExposure]?
     /// How far the step costs can grow before this stage misses the budget, when `--headroom` searched it.
     public var headroom: Headroom?
-    /// The ordinary runs' metrics as the verdict reads them: each rare interaction's share at its declared rate
-    /// (``exposure(of:runs:exposureRuns:)``). The stage's ``metrics`` are built from them. Not in the JSON: a result
-    /// read back carries the runs as measured, and its stage metrics as estimated.
-    package private(set) var judgedRuns: [StageMetrics]
-
-    enum CodingKeys: String, CodingKey {
-        case stage, status, metrics, spread, repetitions, exposureRuns, interactions, headroom
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        stage = try container.decode(Stage.self, forKey: .stage)
-        status = try container.decode(StageStatus.self, forKey: .status)
-        metrics = try container.decodeIfPresent(StageMetrics.self, forKey: .metrics)
-        spread = try container.decode([String: ValueRange].self, forKey: .spread)
-        repetitions = try container.decode([RepetitionResult].self, forKey: .repetitions)
-        exposureRuns = try container.decodeIfPresent([RepetitionResult].self, forKey: .exposureRuns)
-        interactions = try container.decodeIfPresent([InteractionExposure].self, forKey: .interactions)
-        headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
-        judgedRuns = repetitions.compactMap(\.metrics)
-    }
-
     /// The stage's result from its ordinary `repetitions` and its `exposureRuns`. With `workload`, each interaction's
     /// exposure is recorded and the stage's figures carry every rare interaction at its declared rate; without it (or
     /// for runs recorded without interaction samples) the figures are the runs' as measured.
@@ -50,16 +29,15 @@ public struct StageResult: Codable, Sendable, Equatable {
         workload: Workload? = nil
     ) {
         self.stage = stage
-        self.repetitions = repetitions
         self.exposureRuns = exposureRuns.isEmpty ? nil : exposureRuns
         let failed = (repetitions + exposureRuns).first { $0.status != .ok }
         status = repetitions.isEmpty ? .skipped : failed?.status ?? .ok
-        let exposure = workload.flatMap {
-            Self.exposure(of: $0, runs: repetitions, exposureRuns: exposureRuns)
+        var repetitions = repetitions
+        interactions = workload.flatMap {
+            Self.estimate(&repetitions, of: $0, exposureRuns: exposureRuns)
         }
-        interactions = exposure?.interactions
-        let measured = exposure?.judgedRuns ?? repetitions.compactMap(\.metrics)
-        judgedRuns = measured
+        self.repetitions = repetitions
+        let measured = repetitions.compactMap(\.judgedMetrics)
         metrics = measured.isEmpty ? nil : StageMetrics(medianOf: measured)
         let distributions = repetitions.compactMap(\.distributions)
         if distributions.count == measured.count, !distributions.isEmpty {
@@ -128,6 +106,10 @@ public struct StageResult: Codable, Sendable, Equatable {
         }
         return means.mapValues { $0.sorted()[$0.count / 2] }
     }
+
+    /// The ordinary runs' metrics as the verdict reads them: each rare interaction at its declared rate
+    /// (``RepetitionResult/judgedMetrics``). The stage's ``metrics`` are built from them.
+    package var judgedRuns: [StageMetrics] { repetitions.compactMap(\.judgedMetrics) }
 
     /// The stage's mean duration of each step, over its repetitions.
     package var stepTimings: [StepTiming] {

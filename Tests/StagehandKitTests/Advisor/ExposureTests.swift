@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StagehandKit
@@ -138,7 +139,7 @@ import Testing
         let near = try #require(tree.judgment(of: stage(blockMs: 10, runs: 3), workload: workload))
         #expect(near.judgment == .borderline, "\(near.reason)")
         #expect(near.reason.contains("5.55 ms/s"), "\(near.reason)")
-        #expect(near.reason.contains("`--duration 4`"), "\(near.reason)")
+        #expect(near.reason.contains("`--duration 3`"), "\(near.reason)")
         #expect(near.overall == .meets)
         let longer = try #require(tree.judgment(of: stage(blockMs: 10, runs: 4), workload: workload))
         #expect(longer.judgment == .meets, "11.5 s bound it below 4.34 ms/s: \(longer.reason)")
@@ -199,5 +200,77 @@ extension ExposureTests {
         let tree = DecisionTree()
         #expect(tree.moreRunsMaySettle(workload, results: [stage(.mainOnly, seconds: 2, blockMs: 10)]))
         #expect(!tree.moreRunsMaySettle(workload, results: [stage(.mainOnly, seconds: 1, blockMs: 10)]))
+    }
+}
+
+extension ExposureTests {
+    /// A profile of the rare workload, main-only seeing `open` once and offloaded never, both with an exposure run.
+    static func profile() throws -> ProfileResult {
+        var result = try Fixtures.imagePipeline()
+        let workload = Self.workload()
+        result.spec = workload
+        result.workload = workload.name
+        let exposure = [Self.run(0, open: 3, seconds: 1.5)]
+        let offloadedExposure = [Self.run(0, open: 3, hitchMs: 0, blockMs: 0.5, seconds: 1.5)]
+        result.stages = [
+            Self.stage(
+                .mainOnly,
+                [Self.run(1, open: 1), Self.run(2, open: 0), Self.run(3, open: 0)],
+                exposure: exposure
+            ),
+            StageResult(stage: .async, repetitions: []),
+            Self.stage(.offloaded, (1...3).map { Self.run($0, open: 0, hitchMs: 0) }, exposure: offloadedExposure),
+            StageResult(stage: .actorExtracted, repetitions: []),
+        ]
+        result.recommendation = DecisionTree().recommend(for: workload, results: result.stages)
+        return result
+    }
+
+    /// The report's table of rare interactions: per stage, arrivals against those due and in the exposure run, the
+    /// effect of one arrival and its share at the declared rate.
+    @Test func theReportShowsWhatOneArrivalOfARareInteractionDoesInEachStage() throws {
+        let report = MarkdownReport(result: try Self.profile()).render()
+        #expect(report.contains("## Rare interactions: what one arrival does, at its declared rate"))
+        #expect(
+            report.contains(
+                "| `open` (rare) | 0.1 | 1 (0.9 due) + 3: 100 ms hitch, 100 ms block; 10 ms/s | "
+                    + "0 (0.9 due) + 3: 0 ms hitch, 0.5 ms block; 0 ms/s |"
+            ),
+            "\(report)"
+        )
+        #expect(!report.contains("| `tap`"), "a frequent, well-seen interaction without a hang is not listed")
+        #expect(
+            report.contains("| interaction | rate /s | `main-only` | `offloaded` |"),
+            "skipped stages have no column"
+        )
+    }
+
+    /// The estimate is part of each run's data, so a result read back from its JSON judges, compares and renders as
+    /// the profile did.
+    @Test func aResultReadBackCarriesTheEstimate() throws {
+        let result = try Self.profile()
+        let decoded = try JSONDecoder().decode(ProfileResult.self, from: JSONEncoder().encode(result))
+        #expect(decoded == result)
+        let mainOnly = try #require(decoded.stages.first)
+        #expect(mainOnly.judgedRuns.map(\.hitchTimeRatioMsPerS) == [10, 10, 10])
+        #expect(mainOnly.repetitions.map { $0.metrics?.hitchTimeRatioMsPerS } == [100.0 / 3, 0, 0], "as measured")
+    }
+
+    /// Hitch time in the exposure run alone, with every ordinary run hitch-free: the exposure run's seconds do not
+    /// count towards the bound, and no margin waives it, so the stage is not *meets, decided*.
+    @Test func hitchesInTheExposureRunAloneKeepAStageFromMeetingOutright() throws {
+        let workload = Self.workload(openStep: Step(.compute, "decode", .milliseconds(1)))
+        var exposure = Self.run(0, open: 3, hitchMs: 0, blockMs: 1, seconds: 1.5)
+        exposure.metrics?.hitchTimeRatioMsPerS = 11.1  // a hitch under frame work, no interaction's
+        exposure.metrics?.hitchTimeByCause = ["frame work": 11.1]
+        let result = Self.stage(
+            .mainOnly,
+            (1...3).map { Self.run($0, open: 0, hitchMs: 0) },
+            exposure: [exposure],
+            workload: workload
+        )
+        let judgment = try #require(DecisionTree().judgment(of: result, workload: workload))
+        #expect(judgment.judgment == .borderline, "\(judgment.reason)")
+        #expect(judgment.reason.contains("its exposure run had hitch time"), "\(judgment.reason)")
     }
 }

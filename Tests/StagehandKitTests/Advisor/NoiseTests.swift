@@ -40,7 +40,7 @@ import Testing
         #expect(interval([6, 6, 6], model: 1).side == .within, "6 ± 2.58·1/√3 reaches 5")
         #expect(interval([8, 8, 8], model: 1).side == .above)
         #expect(interval([2, 5, 8]).side == .within, "the runs' own spread counts when the model's is smaller")
-        #expect(abs(interval([6, 6, 6], model: 1).halfWidth - 2.5758 / 3.0.squareRoot()) < 1e-3)
+        #expect(abs(interval([6, 6, 6], model: 1).halfWidth() - 2.5758 / 3.0.squareRoot()) < 1e-3)
     }
 
     /// More runs settle a mean a little inside the limit, never one at it: [0, 0, 4] (mean 1.33) spreads within the
@@ -69,7 +69,7 @@ import Testing
     /// noisy as the model are not.
     @Test func runsNoisierThanTheModelAreJudgedOnTheirOwnSpreadWithStudentsT() {
         let noisy = BudgetInterval(metric: .hitchTimeRatio, values: [2, 8, 14], limit: 5, level: 0.005) { _ in 1 }
-        #expect(abs(noisy.halfWidth - 9.925 * 6 / 3.0.squareRoot()) < 1e-2)
+        #expect(abs(noisy.halfWidth() - 9.925 * 6 / 3.0.squareRoot()) < 1e-2)
         #expect(noisy.noisierThanModel)
         #expect(noisy.side == .within)
         let fitting = BudgetInterval(metric: .hitchTimeRatio, values: [7, 8, 9], limit: 5, level: 0.005) { _ in 1 }
@@ -82,8 +82,7 @@ import Testing
     /// that, so each claim (fails, meets) is wrong at most at its level.
     @Test func bothSidesTakeTheModelAtTheLimit() {
         let interval = BudgetInterval(metric: .hitchTimeRatio, values: [9, 9, 9], limit: 5, level: 0.005) { $0 / 2 }
-        #expect(abs(interval.halfWidthAbove() - 2.5758 * 2.5 / 3.0.squareRoot()) < 1e-3)
-        #expect(abs(interval.halfWidthBelow() - 2.5758 * 2.5 / 3.0.squareRoot()) < 1e-3)
+        #expect(abs(interval.halfWidth() - 2.5758 * 2.5 / 3.0.squareRoot()) < 1e-3, "not the model's 4.5 at the mean")
         #expect(interval.side == .above)
     }
 
@@ -99,10 +98,13 @@ import Testing
             estimatedStandardError: 0.5
         ) { $0 }
         #expect(interval.modelSpreadAtLimit == 0, "the rest of the limit past the estimate is 0")
-        #expect(abs(interval.halfWidthAbove() - 2.5758 * 0.5) < 1e-3)
+        #expect(abs(interval.halfWidth() - 2.5758 * 0.5) < 1e-3)
         #expect(interval.side == .above)
-        #expect(BudgetInterval(metric: .hitchTimeRatio, values: [0, 0, 0], limit: 5, level: 0.005) { _ in 4 }.side == .below,
-            "hitch-free runs are the hitch-free rule's to bound")
+        #expect(
+            BudgetInterval(metric: .hitchTimeRatio, values: [0, 0, 0], limit: 5, level: 0.005) { _ in 4 }.side
+                == .below,
+            "hitch-free runs are the hitch-free rule's to bound"
+        )
     }
 
     @Test func samplesRoundTripAndMerge() {
@@ -158,7 +160,9 @@ import Testing
         #expect(recommendation.judgments.first?.judgment == .borderline)
         #expect(recommendation.judgments.first?.overall == .fails)
         #expect(recommendation.judgments.first?.metric == "hitch-time ratio")
-        #expect(recommendation.settle?.hasPrefix("Borderline: main-only: hitch-time ratio 6–8 ms/s in its runs") == true)
+        #expect(
+            recommendation.settle?.hasPrefix("Borderline: main-only: hitch-time ratio 6–8 ms/s in its runs") == true
+        )
         // d = 2 from the limit: z²·(g·P·5/D + (c·5)²)/3 < 4 needs D ≥ 76 s (the drift term alone leaves room).
         #expect(recommendation.settle?.contains("`--duration 76`") == true, "\(recommendation.settle ?? "")")
     }
@@ -169,7 +173,9 @@ import Testing
     @Test func runsSpreadWiderThanTheModelAreSettledByMoreRunsNotAShorterDuration() {
         let recommendation = DecisionTree().recommend(
             for: Self.workload,
-            results: [Self.stage(.mainOnly, [5.56, 38.89, 11.1, 16.7, 11.1]), Self.stage(.offloaded, [0, 0, 0, 0, 0])]
+            results: [
+                Self.stage(.mainOnly, [5.56, 38.89, 11.1, 16.7, 11.1]), Self.stage(.offloaded, [0, 0, 0, 0, 0]),
+            ]
         )
         let settle = recommendation.settle ?? ""
         #expect(!settle.contains("--duration"), "\(settle)")
@@ -220,10 +226,12 @@ import Testing
         )
         #expect(!tree.moreRunsMaySettle(Self.workload, results: [Self.stage(.mainOnly, [6, 3, 7]), offloaded]))
         #expect(!tree.moreRunsMaySettle(Self.workload, results: [Self.stage(.mainOnly, [30, 32, 35]), offloaded]))
-        #expect(!DecisionTree(thresholds: Thresholds(maxRuns: 3)).moreRunsMaySettle(
-            Self.workload,
-            results: [Self.stage(.mainOnly, [0, 0, 2.5]), offloaded]
-        ))
+        #expect(
+            !DecisionTree(thresholds: Thresholds(maxRuns: 3)).moreRunsMaySettle(
+                Self.workload,
+                results: [Self.stage(.mainOnly, [0, 0, 2.5]), offloaded]
+            )
+        )
         let atInputLimit = StageResult(
             stage: .mainOnly,
             repetitions: [0.0, 0, 2.5].map { Self.run(hitch: $0, inputP99: 100) }

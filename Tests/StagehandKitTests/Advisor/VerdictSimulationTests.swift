@@ -126,8 +126,18 @@ import Testing
         let noise = NoiseModel()
         let budget = workload.frameBudgetMs
         let scale = spread == .twiceTheModel ? 2.0 : 1.0
-        let hitchSpread = noise.standardDeviation(of: .hitchTimeRatio, atMean: hitch, budgetMs: budget, seconds: seconds)
-        let inputSpread = noise.standardDeviation(of: .inputLatency, atMean: inputP99, budgetMs: budget, seconds: seconds)
+        let hitchSpread = noise.standardDeviation(
+            of: .hitchTimeRatio,
+            atMean: hitch,
+            budgetMs: budget,
+            seconds: seconds
+        )
+        let inputSpread = noise.standardDeviation(
+            of: .inputLatency,
+            atMean: inputP99,
+            budgetMs: budget,
+            seconds: seconds
+        )
         var metrics = StageMetrics()
         metrics.arrivalSeconds = seconds
         let own = residuals.hitchTimeRatio.randomElement(using: &generator)!
@@ -215,11 +225,32 @@ import Testing
             // The exposure run: the rare interaction three times (main-only), the frequent one as declared.
             let exposure =
                 spread == .zeroInflated
-                ? [run(0, hitch: hitch, inputP99: inputP99, seconds: 1.5, spread: spread, rareArrivals: 3, using: &generator)]
+                ? [
+                    run(
+                        0,
+                        hitch: hitch,
+                        inputP99: inputP99,
+                        seconds: 1.5,
+                        spread: spread,
+                        rareArrivals: 3,
+                        using: &generator
+                    )
+                ]
                 : []
             let offloadedExposure =
                 spread == .zeroInflated
-                ? [run(0, hitch: 0, inputP99: 1, seconds: 1.5, spread: spread, blockMs: 1, rareArrivals: 3, using: &generator)]
+                ? [
+                    run(
+                        0,
+                        hitch: 0,
+                        inputP99: 1,
+                        seconds: 1.5,
+                        spread: spread,
+                        blockMs: 1,
+                        rareArrivals: 3,
+                        using: &generator
+                    )
+                ]
                 : []
             var schedule = RoundSchedule(
                 stages: [.mainOnly, .offloaded],

@@ -273,9 +273,11 @@ extension RunRecorderTests {
             allocationsEnd: nil,
             arrivals: [2, 1]
         ).3
-        #expect(samples == [
-            InteractionSample(arrivals: 2, longestBlockMs: 4, hangs: 0),
-            InteractionSample(arrivals: 1, longestBlockMs: 256, hangs: 1),
-        ])
+        #expect(
+            samples == [
+                InteractionSample(arrivals: 2, longestBlockMs: 4, hangs: 0),
+                InteractionSample(arrivals: 1, longestBlockMs: 256, hangs: 1),
+            ]
+        )
     }
 }
