@@ -163,13 +163,15 @@ final class MainLoop {
                     }
                     let pageFaults = Platform.minorPageFaults - pageFaultsAtStart
                     HarnessAllocation.keepOut(since: called)
-                    let (metrics, timings, distributions, interactions) = recorder.measurements(
+                    let (metrics, timings, distributions) = recorder.metrics(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample().withResidentSet(),
-                        harnessAllocations: harness.total(deliveries: self.deliveries),
+                        harnessAllocations: harness.total(deliveries: self.deliveries)
+                    )
+                    let interactions = recorder.interactionSamples(
                         arrivals: zip(self.deliveries, self.undelivered).map { $0 + $1 }
                     )
                     continuation.resume(

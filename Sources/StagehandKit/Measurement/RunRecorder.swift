@@ -478,29 +478,6 @@ final class RunRecorder: Sendable {
         allocationsEnd: AllocationCounter.Sample?,
         harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count()
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
-        let (metrics, timings, distributions, _) = measurements(
-            arrivalSeconds: arrivalSeconds,
-            runSeconds: runSeconds,
-            end: end,
-            allocationsStart: allocationsStart,
-            allocationsEnd: allocationsEnd,
-            harnessAllocations: harnessAllocations
-        )
-        return (metrics, timings, distributions)
-    }
-
-    /// ``metrics(arrivalSeconds:runSeconds:end:allocationsStart:allocationsEnd:harnessAllocations:)``, and what each
-    /// interaction did to main (``InteractionSample``), given how many times each arrived (`arrivals`, by
-    /// interaction index).
-    func measurements(
-        arrivalSeconds: Double? = nil,
-        runSeconds: Double,
-        end: Instant? = nil,
-        allocationsStart: AllocationCounter.Sample?,
-        allocationsEnd: AllocationCounter.Sample?,
-        harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count(),
-        arrivals: [Int] = []
-    ) -> (StageMetrics, [StepTiming], RunDistributions, [InteractionSample]) {
         var all = ThreadRecord()
         threads.forEach { all.add($0) }
         var main = self.main.withLock { $0 }  // a copy: what is added below for the end changes nothing recorded
@@ -600,13 +577,20 @@ final class RunRecorder: Sendable {
             all.recordStepFailures(key, count: failure.count, firstError: failure.text)
         }
         let timings = all.stepTimings.joined().filter { $0.runs > 0 }  // in interaction, then step order
-        let samples = arrivals.enumerated().map { index, arrived in
+        return (metrics, timings, distributions)
+    }
+
+    /// What each interaction did to main in the run (``InteractionSample``), by interaction index, given how many times
+    /// each arrived (`arrivals`, delivered or not, which the main loop counts).
+    func interactionSamples(arrivals: [Int]) -> [InteractionSample] {
+        var all = ThreadRecord()
+        threads.forEach { all.add($0) }
+        return arrivals.enumerated().map { index, arrived in
             InteractionSample(
                 arrivals: arrived,
                 longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,
                 hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0
             )
         }
-        return (metrics, timings, distributions, samples)
     }
 }

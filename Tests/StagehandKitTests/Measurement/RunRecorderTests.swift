@@ -266,13 +266,7 @@ extension RunRecorderTests {
         recorder.mainActorJob(RunRecorder.Span(start: .at(100), end: .at(104)), stepNanoseconds: 0, of: 0)
         recorder.mainActorJob(RunRecorder.Span(start: .at(500), end: .at(502)), stepNanoseconds: 0, of: 0)
         recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0, of: 1)
-        let samples = recorder.measurements(
-            arrivalSeconds: 3,
-            runSeconds: 4,
-            allocationsStart: nil,
-            allocationsEnd: nil,
-            arrivals: [2, 1]
-        ).3
+        let samples = recorder.interactionSamples(arrivals: [2, 1])
         #expect(
             samples == [
                 InteractionSample(arrivals: 2, longestBlockMs: 4, hangs: 0),
