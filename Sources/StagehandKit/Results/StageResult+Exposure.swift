@@ -23,7 +23,6 @@ extension StageResult {
         var hangs = 0
 
         var hitchMs: Double { hitchMsByCause.values.reduce(0, +) }
-        var mainMs: Double { mainMsByKind.values.reduce(0, +) }
     }
 
     /// Each interaction's contribution to `run`, by interaction index; `nil` when the run has no interaction samples
