@@ -44,7 +44,8 @@ extension CLITests {
                 arguments: chosen
             )
             let one = try await StagehandProcess.profileOnce(Self.allocationSpec(1), name: "alloc-1", arguments: chosen)
-            #expect(many.environment.allocator.hasPrefix(allocator == .jemalloc ? "jemalloc 5." : "glibc "))
+            let served = allocator == .jemalloc ? "jemalloc 5." : Platform.systemAllocatorName
+            #expect(many.environment.allocator.hasPrefix(served))
             for (stage, base) in zip(many.stages, one.stages) {
                 let perStep = try #require(stage.metrics?.allocationsPerInteraction) / 4
                 let basePerStep = try #require(base.metrics?.allocationsPerInteraction) / 4

@@ -127,7 +127,7 @@ extension Platform {
     }
 
     /// The system allocator in words.
-    static let systemAllocatorName = "libmalloc"
+    package static let systemAllocatorName = "libmalloc"
 
     /// Whether `library`, the file that serves allocations, is the system allocator's: `libsystem_malloc.dylib`.
     static func isSystemAllocator(_ library: String) -> Bool {

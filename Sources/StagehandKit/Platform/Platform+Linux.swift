@@ -125,7 +125,7 @@ extension Platform {
 
     /// The system allocator in words: glibc's malloc, with glibc's version (`confstr(_CS_GNU_LIBC_VERSION)`, which
     /// reads "glibc 2.36").
-    static var systemAllocatorName: String {
+    package static var systemAllocatorName: String {
         var buffer = [CChar](repeating: 0, count: 64)
         guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return "glibc malloc" }
         return string(nulTerminated: buffer) + " malloc"
