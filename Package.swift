@@ -47,8 +47,9 @@ let package = Package(
         /// before.)
         .target(name: "CStagehandAllocations", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
-        /// What Swift cannot call directly on Linux: the CPU-affinity calls (`profile --cores`).
-        .target(name: "CStagehandPlatform"),
+        /// What Swift cannot call directly on Linux: the CPU-affinity calls (`profile --cores`), and `dladdr` (which
+        /// image holds an address) on both platforms.
+        .target(name: "CStagehandPlatform", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // MARK: - Engine and CLI
 

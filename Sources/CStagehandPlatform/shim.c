@@ -31,3 +31,16 @@ int stagehand_restrict_to_cpus(const int *cpus, int count) {
     return sched_setaffinity(0, sizeof(set), &set);
 }
 #endif
+
+// Both platforms: the image that holds an address. glibc declares dladdr only under _GNU_SOURCE (defined above on
+// Linux); Darwin declares it in <dlfcn.h> as it is.
+#include <dlfcn.h>
+#ifndef __linux__
+#include "CStagehandPlatform.h"  // included above on Linux
+#endif
+
+const char *stagehand_image_path(const void *address) {
+    Dl_info info;
+    if (dladdr(address, &info) == 0 || info.dli_fname == NULL) return NULL;
+    return info.dli_fname;
+}

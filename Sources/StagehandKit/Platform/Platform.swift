@@ -1,3 +1,5 @@
+import CStagehandPlatform
+
 /// Every operating-system-specific call Stagehand makes, behind small functions the rest of the code uses.
 ///
 /// Each function is implemented once per platform, in `Platform+Linux.swift` and `Platform+Darwin.swift`:
@@ -18,10 +20,18 @@
 /// | ``residentBytes`` | `/proc/self/statm` | `task_info(MACH_TASK_BASIC_INFO)` |
 /// | ``systemAllocatorName``, ``isSystemAllocator(_:)`` | glibc malloc, `libc.so.6` | libmalloc, `libsystem_malloc.dylib` |
 /// | ``preloadVariable``, ``jemallocLibrary`` | `LD_PRELOAD`, `libjemalloc.so.2` | `DYLD_INSERT_LIBRARIES`, Homebrew's path |
+/// | ``imagePath(containing:)`` (here, one implementation) | `dladdr` | `dladdr` |
 ///
 /// The Darwin implementations are written against Apple's documentation and the Swift and Foundation sources (each
 /// says which), and have not been run on a Mac here: CI verifies Linux.
 package enum Platform {
+    /// The file of the loaded image that holds `address` (`dladdr`, through CStagehandPlatform, since glibc declares
+    /// it only under `_GNU_SOURCE`): pass `#dsohandle` for the executable, library or bundle binary the calling code
+    /// was loaded from. `nil` when no image holds it.
+    package static func imagePath(containing address: UnsafeRawPointer) -> String? {
+        stagehand_image_path(address).map { String(cString: $0) }
+    }
+
     /// The text of a NUL-terminated C buffer (what `sysctl` and `_NSGetExecutablePath` fill), read as UTF-8 up to its
     /// first NUL; `String(cString:)` on an array is deprecated in Swift 6.
     static func string(nulTerminated buffer: [CChar]) -> String {

@@ -14,17 +14,28 @@ enum StagehandProcess {
     /// The `stagehand` built beside this test bundle.
     static let executable = productsDirectory.appending(path: "stagehand")
 
-    /// Where `swift build` put the products. On Linux the tests are an executable there; on macOS they are an
-    /// `.xctest` bundle there, loaded by a runner elsewhere, so the bundle is looked for (as SwiftPM's own package
-    /// templates did).
+    /// Where `swift build` put the products: beside the image this test code was loaded from
+    /// (``Platform/imagePath(containing:)`` of `#dsohandle`). On Linux that image is the test executable in the
+    /// products directory. On macOS it is the binary inside the `.xctest` bundle, which `swiftpm-testing-helper` (in
+    /// the toolchain) loads, so the running executable's path would name the helper's directory (read from SwiftPM's
+    /// sources; not run on a Mac here).
     static let productsDirectory: URL = {
-        #if os(macOS)
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent()
+        guard let image = Platform.imagePath(containing: #dsohandle) else {
+            return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         }
-        #endif
-        return URL(fileURLWithPath: Platform.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+        return productsDirectory(ofImage: image)
     }()
+
+    /// The products directory of the test image at `path`: its own directory, or, for the binary of a macOS bundle
+    /// (`<products>/X.xctest/Contents/MacOS/X`), the directory holding the bundle.
+    static func productsDirectory(ofImage path: String) -> URL {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let contents = directory.deletingLastPathComponent()
+        guard directory.lastPathComponent == "MacOS", contents.lastPathComponent == "Contents",
+            contents.deletingLastPathComponent().pathExtension == "xctest"
+        else { return directory }
+        return contents.deletingLastPathComponent().deletingLastPathComponent()
+    }
 
     static func run(_ arguments: String..., in directory: URL? = nil) async throws -> Run {
         try await run(arguments: arguments, in: directory)
