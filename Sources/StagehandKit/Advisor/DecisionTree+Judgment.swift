@@ -47,7 +47,7 @@ extension DecisionTree {
                     + "run\(runs.count == 1 ? "" : "s")"
             )
         }
-        if let exposureHangs = result.exposureRuns?.compactMap(\.metrics).map(\.hangs).reduce(0, +), exposureHangs > 0 {
+        if result.exposureHangs > 0 {
             return judged(.fails, "a hang ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms in its exposure run")
         }
         let intervals = budgetIntervals(of: result, workload: workload)

@@ -234,19 +234,11 @@ extension DecisionTree {
     /// The stage with the fewest hangs (its exposure run's included), then the lowest hitch-time ratio, among those
     /// that ran to the end in every run: a stage that hung or crashed is never the one to build on.
     func bestStage(_ byStage: [Stage: StageResult]) -> Stage? {
-        let measured = Stage.allCases.compactMap { stage -> (Stage, StageMetrics)? in
+        let measured = Stage.allCases.compactMap { stage -> (hangs: Int, hitch: Double, stage: Stage)? in
             guard let result = byStage[stage], result.status == .ok, let metrics = result.metrics else { return nil }
-            return (stage, metrics)
+            return (result.allHangs, metrics.hitchTimeRatioMsPerS, stage)
         }
-        return measured.min { lhs, rhs in
-            (Self.hangs(of: byStage[lhs.0]!), lhs.1.hitchTimeRatioMsPerS, lhs.0)
-                < (Self.hangs(of: byStage[rhs.0]!), rhs.1.hitchTimeRatioMsPerS, rhs.0)
-        }?.0
-    }
-
-    /// A stage's hangs: its ordinary runs' and its exposure run's.
-    static func hangs(of result: StageResult) -> Int {
-        (result.metrics?.hangs ?? 0) + (result.exposureRuns ?? []).compactMap(\.metrics).reduce(0) { $0 + $1.hangs }
+        return measured.min { $0 < $1 }?.stage
     }
 
     private func remainingWork(in stage: Stage, workload: Workload, byStage: [Stage: StageResult]) -> [String] {
@@ -341,7 +333,7 @@ extension DecisionTree {
                 + stages.joined(separator: "; ") + "), so no stage can be recommended. Fix what stops it first." + why
         }
         if let best = recommendation.bestStage, let result = byStage[best], let metrics = result.metrics {
-            let hangs = Self.hangs(of: result)
+            let hangs = result.allHangs
             let measured = byStage.values.filter { $0.status == .ok }
             let everywhere = measured.allSatisfy { Self.longestHang(in: $0) != nil }
             let hang =

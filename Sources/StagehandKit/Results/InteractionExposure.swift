@@ -36,8 +36,8 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     public var typicalLongestBlockMs: Double
     /// Its main-actor jobs of a hang's length or longer, over every run of the stage (exposure run included).
     public var hangs: Int
-    /// Its step that took the longest on main, on average, as reports name it (`io: fetch`); `nil` when none ran
-    /// there.
+    /// Its step that took the longest on main, by the largest of the runs' mean times on main, as reports name it
+    /// (`io: fetch`); `nil` when none ran there.
     public var longestStepOnMain: String?
 
     /// An interaction due fewer times than this per run is rare: its arrivals are scheduled on purpose in an exposure

@@ -107,6 +107,12 @@ public struct StageResult: Codable, Sendable, Equatable {
         return means.mapValues { $0.sorted()[$0.count / 2] }
     }
 
+    /// Hangs in the stage's exposure run (0 without one): the ordinary runs' are in ``metrics``.
+    package var exposureHangs: Int { (exposureRuns ?? []).compactMap(\.metrics).reduce(0) { $0 + $1.hangs } }
+
+    /// Every hang of the stage: its ordinary runs' and its exposure run's.
+    package var allHangs: Int { (metrics?.hangs ?? 0) + exposureHangs }
+
     /// The ordinary runs' metrics as the verdict reads them: each rare interaction at its declared rate
     /// (``RepetitionResult/judgedMetrics``). The stage's ``metrics`` are built from them.
     package var judgedRuns: [StageMetrics] { repetitions.compactMap(\.judgedMetrics) }
