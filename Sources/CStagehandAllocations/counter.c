@@ -44,9 +44,12 @@ static void give_back(void *value);
 pthread_key_t stagehand_slot_key;
 static pthread_key_t claiming_key;
 
+pthread_key_t stagehand_inside_call_key;
+
 int stagehand_counter_prepare(void) {
     int status = pthread_key_create(&stagehand_slot_key, give_back);
-    return status != 0 ? status : pthread_key_create(&claiming_key, NULL);
+    if (status == 0) status = pthread_key_create(&claiming_key, NULL);
+    return status != 0 ? status : pthread_key_create(&stagehand_inside_call_key, NULL);
 }
 
 static bool is_claiming(void) { return pthread_getspecific(claiming_key) != NULL; }
@@ -55,6 +58,7 @@ static void set_slot(stagehand_counter_slot *slot) { pthread_setspecific(stageha
 static void give_back_at_exit(stagehand_counter_slot *slot) { (void)slot; }  // the slot key's own destructor
 #else
 _Thread_local stagehand_counter_slot *stagehand_thread_slot = NULL;
+_Thread_local bool stagehand_inside_call_flag = false;
 static _Thread_local bool claiming = false;
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
@@ -162,3 +166,12 @@ stagehand_allocation_totals stagehand_allocations_thread(void) {
 int stagehand_allocations_installed(void) {
     return atomic_load_explicit(&stagehand_hooks_installed, memory_order_acquire) ? 1 : 0;
 }
+
+void *stagehand_allocations_call_through(void *(*allocate)(size_t), size_t size) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, allocate(size), size);
+}
+
+size_t stagehand_counter_slot_size(void) { return sizeof(stagehand_counter_slot); }
+
+size_t stagehand_counter_slot_alignment(void) { return _Alignof(stagehand_counter_slot); }

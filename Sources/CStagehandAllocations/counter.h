@@ -19,17 +19,28 @@
 #define STAGEHAND_SANITIZED 1
 #endif
 
-/// One thread's counts, on a cache line of its own so that two threads counting never share one. Only the owning
-/// thread writes them (a relaxed load and store, no read-modify-write); readers load them relaxed.
-typedef struct {
+/// The cache line a counter slot fills: 128 bytes on arm64, Apple silicon's line (the M1 to M4 L1 and L2 lines, as
+/// `sysctl hw.cachelinesize` reports there; arm64 Linux servers have 64-byte lines, where 128 costs only space), 64
+/// elsewhere.
+#if defined(__aarch64__) || defined(__arm64__)
+#define STAGEHAND_CACHE_LINE 128
+#else
+#define STAGEHAND_CACHE_LINE 64
+#endif
+
+/// One thread's counts, on a cache line of its own so that two threads counting never share one: the alignment makes
+/// every slot, in the table or alone, start a line and fill it. Only the owning thread writes them (a relaxed load and
+/// store, no read-modify-write); readers load them relaxed.
+typedef struct __attribute__((aligned(STAGEHAND_CACHE_LINE))) {
     _Atomic uint64_t allocations;
     _Atomic uint64_t bytes;
     /// What the thread kept out of the counts (`stagehand_allocations_exclude_since`): every total is the counts less
     /// these, the process's (`stagehand_allocations_process`) and the thread's (`stagehand_allocations_thread_counted`).
     _Atomic uint64_t excluded_allocations;
     _Atomic uint64_t excluded_bytes;
-    char padding[64 - 4 * sizeof(uint64_t)];
 } stagehand_counter_slot;
+
+_Static_assert(sizeof(stagehand_counter_slot) == STAGEHAND_CACHE_LINE, "a counter slot fills one cache line");
 
 /// The calling thread's slot, or NULL until its first allocation.
 ///
@@ -73,6 +84,49 @@ static inline __attribute__((always_inline)) void stagehand_count(size_t size) {
         &slot->allocations, atomic_load_explicit(&slot->allocations, memory_order_relaxed) + 1, memory_order_relaxed);
     atomic_store_explicit(
         &slot->bytes, atomic_load_explicit(&slot->bytes, memory_order_relaxed) + size, memory_order_relaxed);
+}
+
+// MARK: - One count per call
+
+/// Whether the calling thread is inside a hooked allocation call. An entry point may call another hooked one: on
+/// Darwin the nano zone hands a block over 256 bytes to its helper zone's `malloc`, and a zone's `batch_malloc`
+/// fallback calls its `malloc` (libmalloc `src/nanov2_malloc.c`, `src/malloc.c`), and every registered zone is
+/// wrapped. That is one call of the program's, counted once, by the outermost: ``stagehand_call_begin`` says whether
+/// this call is it, and ``stagehand_call_end`` counts it. A flag is enough, since only the outermost call counts.
+///
+/// Linux: a `_Thread_local` of the executable (static TLS: reading it never allocates). Darwin: a pthread key, for the
+/// reason ``stagehand_current_slot`` gives, created by ``stagehand_counter_prepare``.
+#if defined(__APPLE__)
+extern pthread_key_t stagehand_inside_call_key;
+static inline __attribute__((always_inline)) bool stagehand_inside_call(void) {
+    return pthread_getspecific(stagehand_inside_call_key) != NULL;
+}
+static inline __attribute__((always_inline)) void stagehand_set_inside_call(bool inside) {
+    pthread_setspecific(stagehand_inside_call_key, inside ? &stagehand_inside_call_key : NULL);
+}
+#else
+extern _Thread_local bool stagehand_inside_call_flag;
+static inline __attribute__((always_inline)) bool stagehand_inside_call(void) { return stagehand_inside_call_flag; }
+static inline __attribute__((always_inline)) void stagehand_set_inside_call(bool inside) {
+    stagehand_inside_call_flag = inside;
+}
+#endif
+
+/// Starts a hooked allocation call; returns true when it is the outermost on this thread, the one that counts.
+static inline __attribute__((always_inline)) bool stagehand_call_begin(void) {
+    if (__builtin_expect(stagehand_inside_call(), 0)) return false;
+    stagehand_set_inside_call(true);
+    return true;
+}
+
+/// Ends a hooked allocation call begun with ``stagehand_call_begin``, counting `size` bytes when it was the outermost
+/// and `pointer` is memory; returns `pointer`. The thread leaves the call before counting, so what a first count
+/// allocates to claim the thread's slot is counted as before (on the shared slot).
+static inline __attribute__((always_inline)) void *stagehand_call_end(bool outermost, void *pointer, size_t size) {
+    if (!outermost) return pointer;
+    stagehand_set_inside_call(false);
+    if (pointer) stagehand_count(size);
+    return pointer;
 }
 
 /// Set by the platform's hooks once they are in place.

@@ -1,14 +1,30 @@
-// Darwin: the default malloc zone's allocation functions, wrapped in place at start-up so that each call is counted
-// and forwarded to the function it replaced. Written against Apple's libmalloc (apple-oss-distributions/libmalloc,
-// 792.x): `include/malloc/malloc.h` (`malloc_zone_t`, zone version summary), `src/malloc.c`, `src/malloc_type.c`.
+// Darwin: the allocation functions of every registered malloc zone, wrapped in place at start-up so that each call is
+// counted once and forwarded to the function it replaced. Written against Apple's libmalloc
+// (apple-oss-distributions/libmalloc, 792.1.1, read here; 646 and 715 for the fields' history):
+// `include/malloc/malloc.h` (`malloc_zone_t`, which fields each zone version has), `src/malloc.c`, `src/malloc_type.c`,
+// `src/nanov2_malloc.c`. Not run on a Mac: CI verifies Linux, and the allocation self-check (`AllocationCheck`) runs
+// in every stage child, on macOS too, so a gap in this design reads as "unverified", never as a low count.
 //
-// - The zone: `malloc_zones[0]`. `malloc`, `calloc`, `realloc`, `posix_memalign`, and the `malloc_zone_*` and
-//   `malloc_type_*` calls on the default zone resolve to it at each call (`_malloc_zone_malloc`,
-//   `malloc_type_zone_malloc`, ...). `malloc_default_zone()` returns a virtual zone (`virtual_default_zone`, since
-//   macOS 10.12 as jemalloc's `src/zone.c` notes) whose functions call `malloc_zones[0]`'s (`default_zone_malloc`):
-//   covered, and wrapping it as well would count twice. The Swift runtime calls `malloc` and `malloc_type_malloc`
-//   (swift `stdlib/public/runtime/Heap.cpp`), which reach a version-16 zone's `malloc_type_malloc`: the typed entry
-//   points are wrapped too.
+// - Every zone, not only the default. A command-line process has the nano zone as `malloc_zones[0]` and the scalable
+//   zone it hands larger blocks to (its helper) registered beside it. `realloc` goes to the zone that owns the block
+//   (`_realloc`: `_find_registered_zone`, then `_malloc_zone_realloc(zone, …)`), so growing a block over 256 bytes
+//   (`Data`, `Array` storage moved by the runtime) calls the helper zone's `realloc` directly; with only zone 0
+//   wrapped it went uncounted. ProbGuard's zone, a preloaded jemalloc's, and any other zone registered by then, are
+//   wrapped alike. Zones registered later (`malloc_create_zone` after start-up) are not.
+// - Once per call. The nano zone calls its helper's functions through the helper's header (`helper_zone->malloc`,
+//   `->realloc`, `->batch_malloc`, in nanov2_malloc.c), and a zone's missing `batch_malloc` falls back to its
+//   `malloc`: each call would be counted twice. A per-thread flag (`stagehand_call_begin`, counter.h) makes the
+//   outermost wrapper the only one that counts.
+// - The zone each wrapper is given. Each zone has wrappers of its own (`ZONE_WRAPPERS(N)` below), which know that
+//   zone's original functions without a lookup; the header is patched in place, so the zone they are called with is
+//   the original zone, whose allocator state follows the header, and they pass it on unchanged.
+// - `malloc`, `calloc`, `realloc`, `posix_memalign`, and the `malloc_zone_*` and `malloc_type_*` calls on the default
+//   zone resolve to `malloc_zones[0]` at each call (`_malloc_zone_malloc`, `malloc_type_zone_malloc`, ...).
+//   `malloc_default_zone()` returns a virtual zone (`virtual_default_zone`, since macOS 10.12 as jemalloc's
+//   `src/zone.c` notes) whose functions call `malloc_zones[0]`'s (`default_zone_malloc`): it is not registered, and
+//   `malloc_get_all_zones` does not list it. The Swift runtime calls `malloc`, `malloc_type_malloc` and
+//   `aligned_alloc` (swift `stdlib/public/runtime/Heap.cpp`), which reach a version-16 zone's `malloc_type_malloc`
+//   or `memalign`: the typed entry points are wrapped too.
 // - Read-only: libmalloc protects its zones once built (`mprotect` in magazine_malloc.c and nanov2_malloc.c,
 //   `my_vm_protect` in pgm_malloc.c). Like Chromium's shim (`DeprotectMallocZone`, `ReplaceZoneFunctions` in
 //   partition_alloc/shim/allocator_interception_apple.mm), the header's pages are made writable for the writes and
@@ -17,15 +33,9 @@
 //   initialisers allocated before this runs is not counted; counts are differences taken later.
 // - jemalloc inserted with DYLD_INSERT_LIBRARIES: its initialiser registers its zone and promotes it to
 //   `malloc_zones[0]` (jemalloc `src/zone.c`, `zone_register`, `zone_promote`) before this runs: its zone is wrapped.
-// - ProbGuard makes its zone the default, in front of the one it samples from, before this runs (malloc.c
-//   `__malloc_late_init`, `register_pgm_zone`), and calls that zone's own functions, left unwrapped: each call is
-//   counted once. MallocStackLogging reports through `malloc_logger` and leaves the zones alone; its lite mode sends
-//   the virtual zone's calls through a zone whose helper is `malloc_zones[0]` (msl_lite_support.c), presumably
-//   through its function pointers (that zone's source is not public).
-// - Left alone: `batch_malloc`, counted only where it is `malloc_zone_batch_malloc_fallback` calling the zone's
-//   `malloc` (xzone, ProbGuard), where a wrapper would count it twice; other zones; a fork child's nano zone, which
-//   libmalloc rewrites (`nanov2_forked_zone`). `realloc(p, 0)` is libmalloc's `malloc(0)` then `free(p)` (`_realloc`):
-//   one allocation of 0 bytes, where the Linux hooks count nothing.
+// - Left alone: a fork child's nano zone, which libmalloc rewrites (`nanov2_forked_zone`); zones past the first
+//   `MAX_ZONES`. `realloc(p, 0)` is libmalloc's `malloc(0)` then `free(p)` (`_realloc`): one allocation of 0 bytes,
+//   where the Linux hooks count nothing.
 
 #if defined(__APPLE__)
 
@@ -38,6 +48,12 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/// Zone 0, as `malloc_get_all_zones` lists it (malloc_zone(3)), or NULL.
+static malloc_zone_t *first_zone(vm_address_t **zones, unsigned *count) {
+    if (malloc_get_all_zones(mach_task_self(), NULL, zones, count) != KERN_SUCCESS || *count == 0) return NULL;
+    return (malloc_zone_t *)(*zones)[0];
+}
 
 #if !defined(STAGEHAND_SANITIZED)
 
@@ -59,13 +75,13 @@
 #define STAGEHAND_ZONE_VERSION 13u
 #endif
 
-/// The zone's functions before wrapping. The header is patched in place, so the zone each wrapper is called with is
-/// the original zone, whose allocator state follows the header: the wrappers pass it on unchanged.
-static struct {
+/// A zone's allocation functions: the originals of each wrapped zone, and the wrappers put in their place.
+typedef struct {
     void *(*malloc)(malloc_zone_t *, size_t);
     void *(*calloc)(malloc_zone_t *, size_t, size_t);
     void *(*valloc)(malloc_zone_t *, size_t);
     void *(*realloc)(malloc_zone_t *, void *, size_t);
+    unsigned (*batch_malloc)(malloc_zone_t *, size_t, void **, unsigned);
     void *(*memalign)(malloc_zone_t *, size_t, size_t);
 #if STAGEHAND_ZONE_VERSION >= 16
     void *(*malloc_with_options)(malloc_zone_t *, size_t, size_t, uint64_t);
@@ -75,14 +91,14 @@ static struct {
     void *(*type_memalign)(malloc_zone_t *, size_t, size_t, malloc_type_id_t);
     void *(*type_malloc_with_options)(malloc_zone_t *, size_t, size_t, uint64_t, malloc_type_id_t);
 #endif
-} original;
+} zone_functions;
 
-/// Counts an allocation of `size` bytes when `pointer` is memory; returns `pointer`. Counted after the call, so outside
-/// the allocator's locks.
-static inline __attribute__((always_inline)) void *counted(void *pointer, size_t size) {
-    if (pointer) stagehand_count(size);
-    return pointer;
-}
+/// How many zones are wrapped at most: a command-line process registers two (nano and its helper), ProbGuard, a
+/// preloaded jemalloc and MallocStackLogging's lite zone one more each.
+enum { MAX_ZONES = 8 };
+
+/// Each wrapped zone's functions before wrapping, by the zone's index in `malloc_zones`.
+static zone_functions original[MAX_ZONES];
 
 /// `count * size`, or SIZE_MAX when that overflows (the allocator then returns NULL, so nothing is counted).
 static inline size_t product(size_t count, size_t size) {
@@ -90,50 +106,153 @@ static inline size_t product(size_t count, size_t size) {
     return __builtin_mul_overflow(count, size, &total) ? SIZE_MAX : total;
 }
 
-static void *wrapped_malloc(malloc_zone_t *zone, size_t size) { return counted(original.malloc(zone, size), size); }
+// The wrappers, written once over the zone's original functions `f`; counted after the call, so outside the
+// allocator's locks.
 
-static void *wrapped_calloc(malloc_zone_t *zone, size_t count, size_t size) {
-    return counted(original.calloc(zone, count, size), product(count, size));
+static inline __attribute__((always_inline)) void *counted_malloc(const zone_functions *f, malloc_zone_t *zone,
+                                                                  size_t size) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->malloc(zone, size), size);
 }
 
-static void *wrapped_valloc(malloc_zone_t *zone, size_t size) { return counted(original.valloc(zone, size), size); }
-
-static void *wrapped_realloc(malloc_zone_t *zone, void *pointer, size_t size) {
-    void *moved = original.realloc(zone, pointer, size);
-    return size != 0 ? counted(moved, size) : moved;
+static inline __attribute__((always_inline)) void *counted_calloc(const zone_functions *f, malloc_zone_t *zone,
+                                                                  size_t count, size_t size) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->calloc(zone, count, size), product(count, size));
 }
 
-static void *wrapped_memalign(malloc_zone_t *zone, size_t alignment, size_t size) {
-    return counted(original.memalign(zone, alignment, size), size);
+static inline __attribute__((always_inline)) void *counted_valloc(const zone_functions *f, malloc_zone_t *zone,
+                                                                  size_t size) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->valloc(zone, size), size);
+}
+
+static inline __attribute__((always_inline)) void *counted_realloc(const zone_functions *f, malloc_zone_t *zone,
+                                                                   void *pointer, size_t size) {
+    bool outermost = stagehand_call_begin();
+    void *moved = f->realloc(zone, pointer, size);
+    stagehand_call_end(outermost, size != 0 ? moved : NULL, size);
+    return moved;
+}
+
+/// A batch counts each block it returned.
+static inline __attribute__((always_inline)) unsigned counted_batch_malloc(const zone_functions *f,
+                                                                           malloc_zone_t *zone, size_t size,
+                                                                           void **results, unsigned requested) {
+    bool outermost = stagehand_call_begin();
+    unsigned made = f->batch_malloc(zone, size, results, requested);
+    if (outermost) {
+        stagehand_call_end(true, NULL, 0);
+        for (unsigned index = 0; index < made; index++) stagehand_count(size);
+    }
+    return made;
+}
+
+static inline __attribute__((always_inline)) void *counted_memalign(const zone_functions *f, malloc_zone_t *zone,
+                                                                    size_t alignment, size_t size) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->memalign(zone, alignment, size), size);
 }
 
 #if STAGEHAND_ZONE_VERSION >= 16
-static void *wrapped_malloc_with_options(malloc_zone_t *zone, size_t alignment, size_t size, uint64_t options) {
-    return counted(original.malloc_with_options(zone, alignment, size, options), size);
+static inline __attribute__((always_inline)) void *counted_malloc_with_options(
+    const zone_functions *f, malloc_zone_t *zone, size_t alignment, size_t size, uint64_t options) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->malloc_with_options(zone, alignment, size, options), size);
 }
 
-static void *wrapped_type_malloc(malloc_zone_t *zone, size_t size, malloc_type_id_t type) {
-    return counted(original.type_malloc(zone, size, type), size);
+static inline __attribute__((always_inline)) void *counted_type_malloc(const zone_functions *f, malloc_zone_t *zone,
+                                                                       size_t size, malloc_type_id_t type) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->type_malloc(zone, size, type), size);
 }
 
-static void *wrapped_type_calloc(malloc_zone_t *zone, size_t count, size_t size, malloc_type_id_t type) {
-    return counted(original.type_calloc(zone, count, size, type), product(count, size));
+static inline __attribute__((always_inline)) void *counted_type_calloc(const zone_functions *f, malloc_zone_t *zone,
+                                                                       size_t count, size_t size,
+                                                                       malloc_type_id_t type) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->type_calloc(zone, count, size, type), product(count, size));
 }
 
-static void *wrapped_type_realloc(malloc_zone_t *zone, void *pointer, size_t size, malloc_type_id_t type) {
-    void *moved = original.type_realloc(zone, pointer, size, type);
-    return size != 0 ? counted(moved, size) : moved;
+static inline __attribute__((always_inline)) void *counted_type_realloc(const zone_functions *f, malloc_zone_t *zone,
+                                                                        void *pointer, size_t size,
+                                                                        malloc_type_id_t type) {
+    bool outermost = stagehand_call_begin();
+    void *moved = f->type_realloc(zone, pointer, size, type);
+    stagehand_call_end(outermost, size != 0 ? moved : NULL, size);
+    return moved;
 }
 
-static void *wrapped_type_memalign(malloc_zone_t *zone, size_t alignment, size_t size, malloc_type_id_t type) {
-    return counted(original.type_memalign(zone, alignment, size, type), size);
+static inline __attribute__((always_inline)) void *counted_type_memalign(const zone_functions *f,
+                                                                         malloc_zone_t *zone, size_t alignment,
+                                                                         size_t size, malloc_type_id_t type) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, f->type_memalign(zone, alignment, size, type), size);
 }
 
-static void *wrapped_type_malloc_with_options(
-    malloc_zone_t *zone, size_t alignment, size_t size, uint64_t options, malloc_type_id_t type) {
-    return counted(original.type_malloc_with_options(zone, alignment, size, options, type), size);
+static inline __attribute__((always_inline)) void *counted_type_malloc_with_options(
+    const zone_functions *f, malloc_zone_t *zone, size_t alignment, size_t size, uint64_t options,
+    malloc_type_id_t type) {
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(
+        outermost, f->type_malloc_with_options(zone, alignment, size, options, type), size);
 }
+
+#define TYPED_WRAPPERS(N)                                                                                           \
+    static void *malloc_with_options_##N(malloc_zone_t *z, size_t a, size_t s, uint64_t o) {                        \
+        return counted_malloc_with_options(&original[N], z, a, s, o);                                               \
+    }                                                                                                               \
+    static void *type_malloc_##N(malloc_zone_t *z, size_t s, malloc_type_id_t t) {                                  \
+        return counted_type_malloc(&original[N], z, s, t);                                                          \
+    }                                                                                                               \
+    static void *type_calloc_##N(malloc_zone_t *z, size_t c, size_t s, malloc_type_id_t t) {                        \
+        return counted_type_calloc(&original[N], z, c, s, t);                                                       \
+    }                                                                                                               \
+    static void *type_realloc_##N(malloc_zone_t *z, void *p, size_t s, malloc_type_id_t t) {                        \
+        return counted_type_realloc(&original[N], z, p, s, t);                                                      \
+    }                                                                                                               \
+    static void *type_memalign_##N(malloc_zone_t *z, size_t a, size_t s, malloc_type_id_t t) {                      \
+        return counted_type_memalign(&original[N], z, a, s, t);                                                     \
+    }                                                                                                               \
+    static void *type_malloc_with_options_##N(malloc_zone_t *z, size_t a, size_t s, uint64_t o, malloc_type_id_t t) { \
+        return counted_type_malloc_with_options(&original[N], z, a, s, o, t);                                      \
+    }
+#define TYPED_ENTRIES(N)                                                                                            \
+    , malloc_with_options_##N, type_malloc_##N, type_calloc_##N, type_realloc_##N, type_memalign_##N,               \
+        type_malloc_with_options_##N
+#else
+#define TYPED_WRAPPERS(N)
+#define TYPED_ENTRIES(N)
 #endif
+
+/// The wrappers of zone `N`: each passes zone `N`'s original functions to the shared body above.
+#define ZONE_WRAPPERS(N)                                                                                            \
+    static void *malloc_##N(malloc_zone_t *z, size_t s) { return counted_malloc(&original[N], z, s); }              \
+    static void *calloc_##N(malloc_zone_t *z, size_t c, size_t s) { return counted_calloc(&original[N], z, c, s); } \
+    static void *valloc_##N(malloc_zone_t *z, size_t s) { return counted_valloc(&original[N], z, s); }              \
+    static void *realloc_##N(malloc_zone_t *z, void *p, size_t s) { return counted_realloc(&original[N], z, p, s); } \
+    static unsigned batch_malloc_##N(malloc_zone_t *z, size_t s, void **r, unsigned n) {                            \
+        return counted_batch_malloc(&original[N], z, s, r, n);                                                      \
+    }                                                                                                               \
+    static void *memalign_##N(malloc_zone_t *z, size_t a, size_t s) { return counted_memalign(&original[N], z, a, s); } \
+    TYPED_WRAPPERS(N)
+#define ZONE_ENTRIES(N)                                                                                             \
+    { malloc_##N, calloc_##N, valloc_##N, realloc_##N, batch_malloc_##N, memalign_##N TYPED_ENTRIES(N) }
+
+ZONE_WRAPPERS(0)
+ZONE_WRAPPERS(1)
+ZONE_WRAPPERS(2)
+ZONE_WRAPPERS(3)
+ZONE_WRAPPERS(4)
+ZONE_WRAPPERS(5)
+ZONE_WRAPPERS(6)
+ZONE_WRAPPERS(7)
+
+/// What each zone's header points to once wrapped, by the zone's index.
+static const zone_functions wrappers[MAX_ZONES] = {
+    ZONE_ENTRIES(0), ZONE_ENTRIES(1), ZONE_ENTRIES(2), ZONE_ENTRIES(3),
+    ZONE_ENTRIES(4), ZONE_ENTRIES(5), ZONE_ENTRIES(6), ZONE_ENTRIES(7),
+};
 
 // MARK: - Installing them
 
@@ -154,13 +273,10 @@ static bool region_protection(vm_address_t address, vm_prot_t *protection, vm_pr
     return true;
 }
 
-__attribute__((constructor)) static void install(void) {
-    vm_address_t *zones = NULL;
-    unsigned zone_count = 0;
-    if (malloc_get_all_zones(mach_task_self(), NULL, &zones, &zone_count) != KERN_SUCCESS || zone_count == 0) return;
-    malloc_zone_t *zone = (malloc_zone_t *)zones[0];
-    if (!zone->malloc || !zone->calloc || !zone->valloc || !zone->realloc) return;
-    if (stagehand_counter_prepare() != 0) return;  // the counter's per-thread keys, before any count
+/// Wraps the allocation functions of `zone`, `malloc_zones[index]`; returns whether it did. A zone whose header cannot
+/// be made writable, or lacks a required entry point, is left as it is.
+static bool wrap(malloc_zone_t *zone, unsigned index) {
+    if (!zone->malloc || !zone->calloc || !zone->valloc || !zone->realloc) return false;
 
     // The header's pages, up to the last field written (fields past the zone's version are not there to write).
     size_t end = offsetof(malloc_zone_t, free_definite_size);
@@ -172,57 +288,73 @@ __attribute__((constructor)) static void install(void) {
     vm_address_t last = ((vm_address_t)zone + end - 1) & ~(vm_address_t)(vm_page_size - 1);
     vm_prot_t protection, maximum, last_protection, last_maximum;
     if (!region_protection(first, &protection, &maximum) || !region_protection(last, &last_protection, &last_maximum))
-        return;
+        return false;
     bool writable = (protection & last_protection & VM_PROT_WRITE) != 0;
     if (!writable) {
         // One protection to put back, and one the kernel lets us raise to writable.
-        if (protection != last_protection || !(maximum & last_maximum & VM_PROT_WRITE)) return;
+        if (protection != last_protection || !(maximum & last_maximum & VM_PROT_WRITE)) return false;
         if (vm_protect(mach_task_self(), first, last + vm_page_size - first, FALSE, protection | VM_PROT_WRITE)
             != KERN_SUCCESS)
-            return;
+            return false;
     }
 
-    original.malloc = zone->malloc;
-    original.calloc = zone->calloc;
-    original.valloc = zone->valloc;
-    original.realloc = zone->realloc;
-    if (zone->version >= 5) original.memalign = zone->memalign;
+    zone_functions *saved = &original[index];
+    const zone_functions *wrapper = &wrappers[index];
+    saved->malloc = zone->malloc;
+    saved->calloc = zone->calloc;
+    saved->valloc = zone->valloc;
+    saved->realloc = zone->realloc;
+    saved->batch_malloc = zone->batch_malloc;
+    if (zone->version >= 5) saved->memalign = zone->memalign;
 #if STAGEHAND_ZONE_VERSION >= 16
-    if (zone->version >= 15) original.malloc_with_options = zone->malloc_with_options;
+    if (zone->version >= 15) saved->malloc_with_options = zone->malloc_with_options;
     if (zone->version >= 16) {
-        original.type_malloc = zone->malloc_type_malloc;
-        original.type_calloc = zone->malloc_type_calloc;
-        original.type_realloc = zone->malloc_type_realloc;
-        original.type_memalign = zone->malloc_type_memalign;
-        original.type_malloc_with_options = zone->malloc_type_malloc_with_options;
+        saved->type_malloc = zone->malloc_type_malloc;
+        saved->type_calloc = zone->malloc_type_calloc;
+        saved->type_realloc = zone->malloc_type_realloc;
+        saved->type_memalign = zone->malloc_type_memalign;
+        saved->type_malloc_with_options = zone->malloc_type_malloc_with_options;
     }
 #endif
     // Stored before the wrappers that read them are published (this runs before `main`, normally on the only thread).
     atomic_thread_fence(memory_order_seq_cst);
 
     // Optional entry points stay NULL when they are: libmalloc tests them to choose a fallback.
-    zone->malloc = wrapped_malloc;
-    zone->calloc = wrapped_calloc;
-    zone->valloc = wrapped_valloc;
-    zone->realloc = wrapped_realloc;
-    if (original.memalign) zone->memalign = wrapped_memalign;
+    zone->malloc = wrapper->malloc;
+    zone->calloc = wrapper->calloc;
+    zone->valloc = wrapper->valloc;
+    zone->realloc = wrapper->realloc;
+    if (saved->batch_malloc) zone->batch_malloc = wrapper->batch_malloc;
+    if (saved->memalign) zone->memalign = wrapper->memalign;
 #if STAGEHAND_ZONE_VERSION >= 16
-    if (original.malloc_with_options) zone->malloc_with_options = wrapped_malloc_with_options;
-    if (original.type_malloc) zone->malloc_type_malloc = wrapped_type_malloc;
-    if (original.type_calloc) zone->malloc_type_calloc = wrapped_type_calloc;
-    if (original.type_realloc) zone->malloc_type_realloc = wrapped_type_realloc;
-    if (original.type_memalign) zone->malloc_type_memalign = wrapped_type_memalign;
-    if (original.type_malloc_with_options) zone->malloc_type_malloc_with_options = wrapped_type_malloc_with_options;
+    if (saved->malloc_with_options) zone->malloc_with_options = wrapper->malloc_with_options;
+    if (saved->type_malloc) zone->malloc_type_malloc = wrapper->type_malloc;
+    if (saved->type_calloc) zone->malloc_type_calloc = wrapper->type_calloc;
+    if (saved->type_realloc) zone->malloc_type_realloc = wrapper->type_realloc;
+    if (saved->type_memalign) zone->malloc_type_memalign = wrapper->type_memalign;
+    if (saved->type_malloc_with_options) zone->malloc_type_malloc_with_options = wrapper->type_malloc_with_options;
 #endif
     if (zone->version > STAGEHAND_ZONE_VERSION) zone->version = STAGEHAND_ZONE_VERSION;
 
     if (!writable) vm_protect(mach_task_self(), first, last + vm_page_size - first, FALSE, protection);
+    return true;
+}
+
+__attribute__((constructor)) static void install(void) {
+    vm_address_t *zones = NULL;
+    unsigned count = 0;
+    if (first_zone(&zones, &count) == NULL) return;
+    if (stagehand_counter_prepare() != 0) return;  // the counter's per-thread keys, before any count
+    // Zone 0 first: without it nothing is counted. The others after, each on its own: one that cannot be wrapped is
+    // a gap the allocation self-check shows.
+    if (!wrap((malloc_zone_t *)zones[0], 0)) return;
+    for (unsigned index = 1; index < count && index < MAX_ZONES; index++) wrap((malloc_zone_t *)zones[index], index);
     atomic_store_explicit(&stagehand_hooks_installed, true, memory_order_release);
 }
 
 const char *stagehand_allocator_library(void) {
     if (!atomic_load_explicit(&stagehand_hooks_installed, memory_order_acquire)) return NULL;
-    void *function = (void *)original.malloc;
+    void *function = (void *)original[0].malloc;
 #if defined(STAGEHAND_PTRAUTH)
     function = ptrauth_strip(function, ptrauth_key_function_pointer);
 #endif
@@ -236,5 +368,12 @@ const char *stagehand_allocator_library(void) {
 const char *stagehand_allocator_library(void) { return NULL; }
 
 #endif  // !STAGEHAND_SANITIZED
+
+const char *stagehand_allocator_zone_name(void) {
+    vm_address_t *zones = NULL;
+    unsigned count = 0;
+    malloc_zone_t *zone = first_zone(&zones, &count);
+    return zone != NULL ? malloc_get_zone_name(zone) : NULL;
+}
 
 #endif  // __APPLE__

@@ -3,6 +3,10 @@
 // ones every library calls (glibc calls its own `malloc` through the PLT so that it can be replaced: the glibc manual,
 // "Replacing malloc"); the next one is a preloaded jemalloc when `LD_PRELOAD` names it, else glibc's.
 //
+// Each call is counted once: a preloaded allocator whose entry point calls another through the PLT (a `calloc` made of
+// `malloc`) reaches these hooks again, inside the first call, and is not counted twice (`stagehand_call_begin`,
+// counter.h).
+//
 // The forwarding follows swift-nio's allocation-counter hooks (`hooked-functions-unix.c`), as ordo-one's
 // malloc-interposer does: the next functions are found with `dlsym(RTLD_NEXT, …)` at the first call, and what `dlsym`
 // itself allocates meanwhile comes from a static buffer that is never freed.
@@ -95,9 +99,8 @@ static inline __attribute__((always_inline)) bool ready(void) {
 
 void *malloc(size_t size) {
     if (!ready()) return bootstrap_allocate(size);
-    void *pointer = atomic_load_explicit(&next.malloc, memory_order_relaxed)(size);
-    if (pointer) stagehand_count(size);
-    return pointer;
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, atomic_load_explicit(&next.malloc, memory_order_relaxed)(size), size);
 }
 
 void *calloc(size_t count, size_t size) {
@@ -107,9 +110,8 @@ void *calloc(size_t count, size_t size) {
         return NULL;
     }
     if (!ready()) return bootstrap_allocate(total);  // static storage is zeroed
-    void *pointer = atomic_load_explicit(&next.calloc, memory_order_relaxed)(count, size);
-    if (pointer) stagehand_count(total);
-    return pointer;
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, atomic_load_explicit(&next.calloc, memory_order_relaxed)(count, size), total);
 }
 
 void free(void *pointer) {
@@ -125,8 +127,9 @@ void *realloc(void *pointer, size_t size) {
         return moved;
     }
     if (!ready()) return bootstrap_allocate(size);
+    bool outermost = stagehand_call_begin();
     void *moved = atomic_load_explicit(&next.realloc, memory_order_relaxed)(pointer, size);
-    if (moved && size != 0) stagehand_count(size);
+    stagehand_call_end(outermost, size != 0 ? moved : NULL, size);
     return moved;
 }
 
@@ -141,37 +144,34 @@ void *reallocarray(void *pointer, size_t count, size_t size) {
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
     if (!ready()) return ENOMEM;
+    bool outermost = stagehand_call_begin();
     int status = atomic_load_explicit(&next.posix_memalign, memory_order_relaxed)(result, alignment, size);
-    if (status == 0) stagehand_count(size);
+    stagehand_call_end(outermost, status == 0 ? (void *)result : NULL, size);  // a success counts, whatever it returned
     return status;
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
     if (!ready()) return NULL;
-    void *pointer = atomic_load_explicit(&next.aligned_alloc, memory_order_relaxed)(alignment, size);
-    if (pointer) stagehand_count(size);
-    return pointer;
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, atomic_load_explicit(&next.aligned_alloc, memory_order_relaxed)(alignment, size), size);
 }
 
 void *memalign(size_t alignment, size_t size) {
     if (!ready()) return NULL;
-    void *pointer = atomic_load_explicit(&next.memalign, memory_order_relaxed)(alignment, size);
-    if (pointer) stagehand_count(size);
-    return pointer;
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, atomic_load_explicit(&next.memalign, memory_order_relaxed)(alignment, size), size);
 }
 
 void *valloc(size_t size) {
     if (!ready()) return NULL;
-    void *pointer = atomic_load_explicit(&next.valloc, memory_order_relaxed)(size);
-    if (pointer) stagehand_count(size);
-    return pointer;
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, atomic_load_explicit(&next.valloc, memory_order_relaxed)(size), size);
 }
 
 void *pvalloc(size_t size) {
     if (!ready()) return NULL;
-    void *pointer = atomic_load_explicit(&next.pvalloc, memory_order_relaxed)(size);
-    if (pointer) stagehand_count(size);
-    return pointer;
+    bool outermost = stagehand_call_begin();
+    return stagehand_call_end(outermost, atomic_load_explicit(&next.pvalloc, memory_order_relaxed)(size), size);
 }
 
 const char *stagehand_allocator_library(void) {
@@ -187,5 +187,7 @@ const char *stagehand_allocator_library(void) {
 const char *stagehand_allocator_library(void) { return NULL; }
 
 #endif  // !STAGEHAND_SANITIZED
+
+const char *stagehand_allocator_zone_name(void) { return NULL; }
 
 #endif  // __linux__
