@@ -32,11 +32,32 @@ int stagehand_restrict_to_cpus(const int *cpus, int count) {
 }
 #endif
 
+#ifdef __APPLE__
+// Written against the macOS SDK's headers; not built here (CI verifies Linux).
+#include <mach/mach.h>
+#include <pthread/qos.h>
+#include <sys/qos.h>
+
+#include "CStagehandPlatform.h"
+
+int stagehand_resident_bytes(uint64_t *bytes) {
+    mach_task_basic_info_data_t info;
+    mach_msg_type_number_t count = MACH_TASK_BASIC_INFO_COUNT;
+    if (task_info(mach_task_self(), MACH_TASK_BASIC_INFO, (task_info_t)&info, &count) != KERN_SUCCESS) return -1;
+    *bytes = info.resident_size;
+    return 0;
+}
+
+int stagehand_raise_to_user_interactive(void) { return pthread_set_qos_class_self_np(QOS_CLASS_USER_INTERACTIVE, 0); }
+
+unsigned stagehand_thread_qos_class(void) { return (unsigned)qos_class_self(); }
+#endif
+
 // Both platforms: the image that holds an address. glibc declares dladdr only under _GNU_SOURCE (defined above on
 // Linux); Darwin declares it in <dlfcn.h> as it is.
 #include <dlfcn.h>
-#ifndef __linux__
-#include "CStagehandPlatform.h"  // included above on Linux
+#if !defined(__linux__) && !defined(__APPLE__)
+#include "CStagehandPlatform.h"  // included above on Linux and Darwin
 #endif
 
 const char *stagehand_image_path(const void *address) {

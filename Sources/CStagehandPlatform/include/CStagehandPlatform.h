@@ -3,7 +3,8 @@
 
 // What Swift cannot reach directly: glibc declares the CPU-affinity calls only under _GNU_SOURCE, which Swift's Glibc
 // module does not define, and their CPU_SET macros are not imported at all (swift-nio's CNIOLinux shims them for
-// the same reason). Darwin has no CPU affinity, so there the header declares only the image lookup below.
+// the same reason). Darwin has no CPU affinity; there the header declares what Swift should not or cannot read itself
+// (the Mach task port, the thread's QoS).
 
 #ifdef __linux__
 
@@ -15,6 +16,24 @@ int stagehand_allowed_cpus(int *cpus, int capacity);
 /// across `execve`. Returns 0, or -1 with `errno` set.
 int stagehand_restrict_to_cpus(const int *cpus, int count);
 
+#endif
+
+#ifdef __APPLE__
+#include <stdint.h>
+
+/// Sets `*bytes` to the calling task's resident set (`task_info(MACH_TASK_BASIC_INFO)`'s `resident_size`,
+/// `<mach/task_info.h>`) and returns 0, or returns -1. In C because `mach_task_self()` reads the global
+/// `mach_task_self_`, which Swift 6 refuses as shared mutable state with any SDK before macOS 15.4 (that SDK marks it
+/// safe to read).
+int stagehand_resident_bytes(uint64_t *bytes);
+
+/// Raises the calling thread to QoS user-interactive, the class an app's main thread runs at
+/// (`pthread_set_qos_class_self_np`, `<pthread/qos.h>`); returns 0, or an error number.
+int stagehand_raise_to_user_interactive(void);
+
+/// The calling thread's QoS class (`qos_class_self()`, `<sys/qos.h>`): one of the `QOS_CLASS_*` values, 0 when
+/// unspecified.
+unsigned stagehand_thread_qos_class(void);
 #endif
 
 /// The path of the loaded image (executable, shared library or bundle binary) that holds `address` (`dladdr`), or

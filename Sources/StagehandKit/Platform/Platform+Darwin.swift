@@ -1,4 +1,6 @@
 #if canImport(Darwin)
+import CStagehandAllocations
+import CStagehandPlatform
 import Darwin
 import Foundation
 
@@ -93,37 +95,64 @@ extension Platform {
 
     /// Whether a thread can run below the main thread by lowering its own priority.
     ///
-    /// Darwin: Stagehand does not. The system already runs the main thread at QoS user-interactive and a task
-    /// started from it at the QoS it inherits (user-initiated), below main, as in an app; and `setpriority` there acts
-    /// on the whole process (setpriority(2)), main included. Changing a pool thread's QoS would fight
-    /// libdispatch, which sets a worker's QoS for each work item it runs.
+    /// Darwin: Stagehand does not. `setpriority` there acts on the whole process (setpriority(2)), main included, and
+    /// changing a pool thread's QoS would fight libdispatch, which sets a worker's QoS for each work item it runs.
+    /// `main-first` raises the main thread instead (``raiseThisThreadToInteractive()``).
     static let lowersThreadPriority = false
 
     /// Does nothing on Darwin: see ``lowersThreadPriority``.
     static func lowerThisThreadPriority(toNice nice: Int32) {}
 
+    /// Raises the calling thread, the main thread, to QoS user-interactive, where an app's main thread runs.
+    ///
+    /// Darwin: `pthread_set_qos_class_self_np(QOS_CLASS_USER_INTERACTIVE, 0)` (`<pthread/qos.h>`), through
+    /// CStagehandPlatform. A process started by `Process` is not an app: its main thread starts at no QoS of its own
+    /// (`QOS_CLASS_UNSPECIFIED`, run as default), so without this, offloaded work at the default QoS would run level
+    /// with main. Tasks already running (the one running main's code, and those it starts) keep their priority.
+    static func raiseThisThreadToInteractive() {
+        _ = stagehand_raise_to_user_interactive()
+    }
+
+    /// The calling thread's priority as the scheduler sees it, to record what a run observed.
+    ///
+    /// Darwin: its QoS class, `qos_class_self()` (`<sys/qos.h>`), through CStagehandPlatform.
+    static var threadPriority: Int32 {
+        Int32(bitPattern: stagehand_thread_qos_class())
+    }
+
+    /// A priority ``threadPriority`` read, in words: "QoS user-interactive". The values are `qos_class_t`'s
+    /// (`<sys/qos.h>`).
+    static func describePriority(_ priority: Int32) -> String {
+        let name =
+            switch priority {
+            case 0x21: "user-interactive"
+            case 0x19: "user-initiated"
+            case 0x15: "default"
+            case 0x11: "utility"
+            case 0x09: "background"
+            case 0x00: "unspecified"
+            default: "0x\(String(priority, radix: 16))"
+            }
+        return "QoS \(name)"
+    }
+
     /// Why the counting hooks are not in place in this process, as far as can be told.
     ///
-    /// Darwin: the counting hooks wrap the default malloc zone's functions at start-up (`hooks-darwin.c`); when they
-    /// could not, the default zone's name (`malloc_get_zone_name`, malloc_zone(3)) is the best clue to why.
+    /// Darwin: the counting hooks wrap every registered malloc zone's functions at start-up (`hooks-darwin.c`); when
+    /// they could not wrap zone 0, the one `malloc` goes to, its name is the best clue to why: zone 0 as
+    /// `malloc_get_all_zones` lists it, not the virtual zone `malloc_default_zone()` returns, whose name says nothing.
     static var allocationCountingObstacle: String {
-        let name = malloc_get_zone_name(malloc_default_zone()).map { String(cString: $0) } ?? "unnamed"
-        return "the counting hooks could not wrap the default malloc zone ('\(name)')"
+        let name = stagehand_allocator_zone_name().map { String(cString: $0) } ?? "unnamed"
+        return "the counting hooks could not wrap malloc zone 0 ('\(name)')"
     }
 
     /// The process's resident set now, in bytes, or `nil` if it cannot be read.
     ///
-    /// Darwin: `task_info(MACH_TASK_BASIC_INFO)`'s `resident_size` (`<mach/task_info.h>`), whose size in `natural_t`
-    /// words is `MACH_TASK_BASIC_INFO_COUNT`.
+    /// Darwin: `task_info(MACH_TASK_BASIC_INFO)`'s `resident_size` (`<mach/task_info.h>`), read in C
+    /// (`stagehand_resident_bytes`, CStagehandPlatform), which says why.
     static var residentBytes: Double? {
-        var info = mach_task_basic_info()
-        var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
-        let status = withUnsafeMutablePointer(to: &info) { pointer in
-            pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
-                task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
-            }
-        }
-        return status == KERN_SUCCESS ? Double(info.resident_size) : nil
+        var bytes: UInt64 = 0
+        return stagehand_resident_bytes(&bytes) == 0 ? Double(bytes) : nil
     }
 
     /// The system allocator in words.

@@ -105,6 +105,22 @@ extension Platform {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
     }
 
+    /// Does nothing on Linux: raising a thread above nice 0 needs privileges, so `main-first` lowers offloaded work
+    /// instead (``lowerThisThreadPriority(toNice:)``).
+    static func raiseThisThreadToInteractive() {}
+
+    /// The calling thread's priority as the scheduler sees it, to record what a run observed.
+    ///
+    /// Linux: its nice value, `getpriority(PRIO_PROCESS, 0)` (0 is the calling thread, as for `setpriority`).
+    static var threadPriority: Int32 {
+        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    }
+
+    /// A priority ``threadPriority`` read, in words: "nice 10".
+    static func describePriority(_ priority: Int32) -> String {
+        "nice \(priority)"
+    }
+
     /// Why the counting hooks are not in place in this process, as far as can be told.
     ///
     /// Linux: the hooks are the executable's own `malloc` and relatives, which the dynamic linker finds first; only a

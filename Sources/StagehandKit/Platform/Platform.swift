@@ -15,9 +15,11 @@ import CStagehandPlatform
 /// | ``cpuModel`` | `/proc/cpuinfo` | `sysctlbyname("machdep.cpu.brand_string")` |
 /// | ``operatingSystemName`` | `/etc/os-release` | `ProcessInfo.operatingSystemVersionString` |
 /// | ``currentThread`` | `pthread_self()` (an integer) | `pthread_self()` (a pointer) |
-/// | ``lowersThreadPriority``, ``lowerThisThreadPriority(toNice:)`` | `setpriority` on the thread | nothing: QoS |
+/// | ``lowersThreadPriority``, ``lowerThisThreadPriority(toNice:)`` | `setpriority` on the thread | nothing |
+/// | ``raiseThisThreadToInteractive()`` | nothing (needs privileges) | `pthread_set_qos_class_self_np` |
+/// | ``threadPriority``, ``describePriority(_:)`` | `getpriority`: nice | `qos_class_self()`: QoS class |
 /// | ``allocationCountingObstacle`` | a sanitizer owns `malloc` | the default zone could not be wrapped |
-/// | ``residentBytes`` | `/proc/self/statm` | `task_info(MACH_TASK_BASIC_INFO)` |
+/// | ``residentBytes`` | `/proc/self/statm` | `task_info(MACH_TASK_BASIC_INFO)`, in C |
 /// | ``systemAllocatorName``, ``isSystemAllocator(_:)`` | glibc malloc, `libc.so.6` | libmalloc, `libsystem_malloc.dylib` |
 /// | ``preloadVariable``, ``jemallocLibrary`` | `LD_PRELOAD`, `libjemalloc.so.2` | `DYLD_INSERT_LIBRARIES`, Homebrew's path |
 /// | ``imagePath(containing:)`` (here, one implementation) | `dladdr` | `dladdr` |

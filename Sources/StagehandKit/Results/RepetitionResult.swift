@@ -40,6 +40,10 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// The run's figures with each rare interaction at its declared rate (``DeclaredRateFigures``), filled in by the
     /// profile from every run of the stage; `nil` when the workload has no rare interaction.
     public var declaredRates: DeclaredRateFigures?
+    /// The priorities the run's main thread and its first offloaded work were observed to run at
+    /// (``ThreadPriorities``); `nil` in results written before they were recorded, and for a run that produced no
+    /// measurements.
+    public var threadPriorities: ThreadPriorities?
 
     package init(
         repetition: Int,
@@ -56,7 +60,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         allocator: String? = nil,
         tightLoop: [TightLoopTiming]? = nil,
         warmUpRuns: Int? = nil,
-        interactions: [InteractionSample]? = nil
+        interactions: [InteractionSample]? = nil,
+        threadPriorities: ThreadPriorities? = nil
     ) {
         self.repetition = repetition
         self.status = status
@@ -73,5 +78,6 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.tightLoop = tightLoop
         self.warmUpRuns = warmUpRuns
         self.interactions = interactions
+        self.threadPriorities = threadPriorities
     }
 }

@@ -67,6 +67,8 @@ extension Profiler {
         environment.repetitions = stages.map(\.repetitions.count).max() ?? options.repetitions
         // What the runs read as serving their allocations, not only what was asked for.
         environment.allocator = options.allocator.environmentDescription(served: stages.servedAllocator)
+        // And the priorities the runs observed, beside the policy that was asked for.
+        environment.priority = options.priority.environmentDescription(observed: stages.observedPriorities)
         let spec = workload.measuringCode(in: stages)
         let recommendation = options.decisionTree.recommend(for: spec, results: stages)
         return ProfileOutcome(

@@ -17,7 +17,7 @@ extension RunEnvironment {
             os: operatingSystem,
             allocator: options.allocator.environmentDescription(served: nil),
             allocationCounting: AllocationCounter.countingMethod,
-            priority: options.priority.environmentDescription,
+            priority: options.priority.environmentDescription(observed: nil),
             ioSemantics: workload.hasCodeIO ? options.ioSemantics.environmentDescription : nil,
             workLoopIterationsPerMs: calibration.iterationsPerMs,
             probeCostMicrosecondsPerStep: ProbeCost.microsecondsPerStep(),

@@ -80,6 +80,7 @@ package enum StageChild {
             ioSemantics: invocation.ioSemantics
         ).run()
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
+        let threadPriorities = BackgroundPriority.observedHere()  // on main, in the run's own context
         var metrics = outcome.metrics
         metrics.peakProcessResidentBytes = Platform.peakResidentBytes ?? 0  // the run's peak, before writing anything out
         metrics.allocationsCounted = allocationProblem == nil
@@ -119,7 +120,8 @@ package enum StageChild {
             allocator: Allocator.servingThisProcess,
             tightLoop: tightLoop,
             warmUpRuns: warmUpRuns,
-            interactions: outcome.interactions
+            interactions: outcome.interactions,
+            threadPriorities: threadPriorities
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

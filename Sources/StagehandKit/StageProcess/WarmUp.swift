@@ -19,10 +19,16 @@ package enum WarmUp {
     /// mapped afresh on every call) costs each stage run this much more.
     static let settlingSeconds = 1.5
 
-    /// A warm-up run that took fewer page faults than this left the heap as the measured run finds it: 1 MiB of pages
-    /// (256 faults of 4 KiB pages, 64 of Apple silicon's 16 KiB). A transparent huge page faults once for 2 MiB, so
-    /// where the kernel hands them out the count reads low.
-    static let settledPageFaults = (1 << 20) / Int(getpagesize())
+    /// A warm-up run that faulted in less fresh memory than this left the heap as the measured run finds it: 1 MiB.
+    /// A transparent huge page faults once for 2 MiB, so where the kernel hands them out the count reads low.
+    static let settledBytes = 1 << 20
+
+    /// ``settledBytes`` as page faults on pages of `pageSize` bytes: 256 of Linux's 4 KiB pages, 64 of Apple
+    /// silicon's 16 KiB (`getpagesize()` there).
+    static func settledPageFaults(pageSize: Int) -> Int { settledBytes / pageSize }
+
+    /// ``settledBytes`` as page faults on this machine's pages.
+    static let settledPageFaults = settledPageFaults(pageSize: Int(getpagesize()))
 
     /// One warm-up run of `workload`: arrivals for ``seconds``, periodic and 4 to 10 per second, so every
     /// interaction arrives at least once and an overloaded workload builds little backlog. At its drain limit a

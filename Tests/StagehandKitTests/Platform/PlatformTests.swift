@@ -53,17 +53,65 @@ import Testing
         #endif
     }
 
-    /// Where threads cannot lower their own priority (Darwin), the environment block says nothing was changed,
-    /// whichever policy was asked for, rather than claiming `main-first` was applied.
+    /// The environment block says what each policy did on each platform: on Linux offloaded threads lower themselves
+    /// (nice), on macOS the main thread raises itself (QoS); and it ends with what the runs observed, when they did.
     @Test(arguments: BackgroundPriority.allCases)
     func theEnvironmentSaysWhatThePriorityPolicyDid(policy: BackgroundPriority) {
-        let unchanged = policy.environmentDescription(lowering: false)
-        #expect(unchanged.hasPrefix("\(policy.rawValue) asked, nothing changed"))
-        #expect(unchanged.contains("QoS"))
-        let applied = policy.environmentDescription(lowering: true)
-        #expect(applied.hasPrefix("\(policy.rawValue):"))
-        #expect(applied.contains("nice") == (policy == .mainFirst))
-        #expect(policy.environmentDescription == policy.environmentDescription(lowering: Platform.lowersThreadPriority))
+        let linux = policy.environmentDescription(lowering: true)
+        #expect(linux.hasPrefix("\(policy.rawValue):"))
+        #expect(linux.contains("nice") == (policy == .mainFirst))
+        let macOS = policy.environmentDescription(lowering: false)
+        #expect(macOS.hasPrefix("\(policy.rawValue):"))
+        #expect(macOS.contains("QoS"))
+        #expect(macOS.contains("raises itself") == (policy == .mainFirst))
+
+        let here = policy.environmentDescription(lowering: Platform.lowersThreadPriority)
+        #expect(policy.environmentDescription(observed: nil) == here)
+        let observed = ThreadPriorities(main: "nice 0", offloaded: "nice 10")
+        #expect(
+            policy.environmentDescription(observed: observed)
+                == "\(here); observed: main thread at nice 0, offloaded work at nice 10"
+        )
+        #expect(
+            ThreadPriorities(main: "QoS user-interactive", offloaded: nil).description
+                == "main thread at QoS user-interactive; no work left the main thread"
+        )
+    }
+
+    /// The profile reports the priorities of a run that had offloaded work, when one did; a main-only run has none to
+    /// report.
+    @Test func theObservedPrioritiesComeFromARunWithOffloadedWork() {
+        func stage(_ stage: Stage, _ priorities: ThreadPriorities?) -> StageResult {
+            StageResult(
+                stage: stage,
+                repetitions: [RepetitionResult(repetition: 1, status: .ok, seed: 1, threadPriorities: priorities)]
+            )
+        }
+        let mainOnly = ThreadPriorities(main: "nice 0", offloaded: nil)
+        let offloaded = ThreadPriorities(main: "nice 0", offloaded: "nice 10")
+        #expect([stage(.mainOnly, mainOnly), stage(.offloaded, offloaded)].observedPriorities == offloaded)
+        #expect([stage(.mainOnly, mainOnly)].observedPriorities == mainOnly)
+        #expect([stage(.mainOnly, nil)].observedPriorities == nil)
+    }
+
+    /// A thread's priority reads as the scheduler has it: after lowering itself to nice 10 (Linux), a thread reads
+    /// "nice 10" (or its own nicer value), and another thread is unchanged. On macOS the QoS classes read by name.
+    @Test func aThreadReadsThePriorityItRunsAt() async {
+        #if os(Linux)
+        let base = Platform.threadPriority
+        let lowered = await withCheckedContinuation { continuation in
+            Thread {
+                Platform.lowerThisThreadPriority(toNice: BackgroundPriority.backgroundNice)
+                continuation.resume(returning: Platform.describePriority(Platform.threadPriority))
+            }.start()
+        }
+        #expect(lowered == "nice \(max(base, BackgroundPriority.backgroundNice))")
+        #expect(Platform.threadPriority == base)
+        #else
+        #expect(Platform.describePriority(0x21) == "QoS user-interactive")
+        #expect(Platform.describePriority(0x15) == "QoS default")
+        #expect(Platform.describePriority(Platform.threadPriority).hasPrefix("QoS "))
+        #endif
     }
 
     /// What `sysctl` and `_NSGetExecutablePath` fill: read up to the first NUL, as UTF-8.

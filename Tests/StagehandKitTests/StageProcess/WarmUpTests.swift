@@ -40,6 +40,9 @@ struct WarmUpTests {
 
     @Test func theThresholdIsAMebibyteOfPages() async {
         #expect(WarmUp.settledPageFaults * Int(getpagesize()) == 1 << 20)
+        // The same mebibyte on either page size: not 256 faults of 16 KiB pages, four times as much memory.
+        #expect(WarmUp.settledPageFaults(pageSize: 4096) == 256)
+        #expect(WarmUp.settledPageFaults(pageSize: 16384) == 64)
         // At the default threshold, a run that touched 2 MiB of fresh pages is not yet settled.
         let runs = await WarmUp.run { round in round == 0 ? Self.fault(pages: (2 << 20) / Int(getpagesize())) : 0 }
         #expect(runs == 2)
