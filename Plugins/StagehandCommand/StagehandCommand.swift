@@ -17,6 +17,14 @@ import PackagePlugin
 /// through another target; `list` runs on every one. `profile` writes to `Reports/` in the package unless given
 /// `--output`. Paths in the arguments are relative to the package directory.
 ///
+/// On macOS SwiftPM runs the plugin, and the workload executable it starts, in a sandbox with no network. A workload
+/// whose code connects somewhere needs `swift package --allow-network-connections local stagehand profile …` for
+/// loopback, or `all` for other hosts; one that also listens, as the Examples' loopback server does, needs
+/// `--disable-sandbox`, since the profile SwiftPM writes allows outbound connections only (swift-package-manager
+/// `Sources/Basics/Sandbox.swift`, `macOSSandboxProfile`; read there, not run on a Mac). The plugin declares no
+/// network permission: SwiftPM asks for a declared one before every command, `list` and `scan` too, and fails every
+/// run that cannot ask (CI) without the flag, for workloads that never open a socket as much as for those that do.
+///
 /// `swift package stagehand scan [--json | --markdown] [--strict] [PATH]` is the static advisor instead: it builds
 /// Stagehand's `stagehand-scan` product (swift-syntax, once, minutes in release; nothing else the plugin runs needs
 /// it) and scans the package directory, or the path given. With `--scaffold DIR` (and
