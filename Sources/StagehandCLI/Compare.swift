@@ -3,27 +3,36 @@ import Foundation
 import StagehandKit
 
 extension StagehandCommand {
-    /// `stagehand compare A.json B.json`: before and after a change, regressions flagged, for CI.
+    /// `stagehand compare A.json B.json` (or two suites): before and after a change, regressions flagged, for CI.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Compare two results of one workload; exit non-zero on a regression.",
+            abstract: "Compare two results of one workload, or two suites; exit non-zero on a regression.",
             discussion: """
                 Exit status: 0 no change beyond the thresholds; 2 a regression; 4 only improvements; 64 bad input \
                 (unreadable file, unknown schema version, different workloads). Through `swift package stagehand` \
                 every non-zero status arrives as 1: gate CI on the `--json` verdict, or call the executable directly.
+
+                Given two suites (directories written by `profile --all`, or their suite.json), compares each \
+                workload of both, flags a workload whose advised stage moved, lists the workloads added and \
+                removed, and exits with the worst over the workloads.
                 """
         )
 
-        @Argument(help: "The result before the change.")
+        @Argument(help: "The result (or suite) before the change.")
         var before: String
 
-        @Argument(help: "The result after the change.")
+        @Argument(help: "The result (or suite) after the change.")
         var after: String
 
         @Option(help: ArgumentHelp("A change counts past this many percent.", valueName: "pct"))
         var threshold: Double = 10
 
-        @Option(help: ArgumentHelp("Write <dir>/<name>-compare.md instead of printing.", valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Write <dir>/<name>-compare.md (suite-compare.md for suites) instead of printing.",
+                valueName: "dir"
+            )
+        )
         var output: String?
 
         @Option(
@@ -50,24 +59,62 @@ extension StagehandCommand {
         }
 
         func run() throws {
-            let comparison: Comparison
-            do {
-                comparison = try Comparison(
-                    before: try ProfileResult.read(URL(fileURLWithPath: before)),
-                    after: try ProfileResult.read(URL(fileURLWithPath: after)),
-                    thresholdPercent: threshold
+            let base = URL(fileURLWithPath: before)
+            let new = URL(fileURLWithPath: after)
+            switch (SuiteResult.isSuite(base), SuiteResult.isSuite(new)) {
+            case (false, false):
+                let comparison = try readInput { () throws(ResultFileError) in
+                    try Comparison(
+                        before: try ProfileResult.read(base),
+                        after: try ProfileResult.read(new),
+                        thresholdPercent: threshold
+                    )
+                }
+                try emit(
+                    comparison.render(),
+                    verdict: ComparisonVerdict(comparison),
+                    named: "\(comparison.after.workload)-compare.md",
+                    status: comparison.outcome.exitStatus
                 )
+            case (true, true):
+                let comparison = try readInput { () throws(ResultFileError) in
+                    try SuiteComparison(before: base, after: new, thresholdPercent: threshold)
+                }
+                try emit(
+                    comparison.render(),
+                    verdict: SuiteComparisonVerdict(comparison),
+                    named: "suite-compare.md",
+                    status: comparison.outcome.exitStatus
+                )
+            case (let baseIsSuite, _):
+                let (suite, result) = baseIsSuite ? (before, after) : (after, before)
+                printError(
+                    "error: compare needs two suites or two results; \(suite) is a suite (a directory or suite.json) "
+                        + "and \(result) is not"
+                )
+                throw ExitCode(64)
+            }
+        }
+
+        /// Reads the inputs with `read`; what cannot be read exits 64, naming the file and what is wrong with it.
+        private func readInput<T>(_ read: () throws(ResultFileError) -> T) throws -> T {
+            do {
+                return try read()
             } catch {
                 printError(
                     "error: \(error.description.hasPrefix(": ") ? String(error.description.dropFirst(2)) : error.description)"
                 )
                 throw ExitCode(64)
             }
-            let markdown = comparison.render()
+        }
+
+        /// Prints `markdown` (or writes it into `--output` as `name`), appends it to `--summary`, writes `verdict` to
+        /// `--json`, and exits with `status`.
+        private func emit(_ markdown: String, verdict: some Encodable, named name: String, status: Int32) throws {
             if let summary { try append(markdown, to: summary) }
-            if let json { try write(ComparisonVerdict(comparison), to: json) }
+            if let json { try write(verdict, to: json) }
             if let output {
-                let url = URL(fileURLWithPath: output).appending(path: "\(comparison.after.workload)-compare.md")
+                let url = URL(fileURLWithPath: output).appending(path: name)
                 do {
                     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                     try Data(markdown.utf8).write(to: url, options: .atomic)
@@ -78,7 +125,6 @@ extension StagehandCommand {
             } else {
                 print(markdown, terminator: "")
             }
-            let status = comparison.outcome.exitStatus
             if status != 0 { throw ExitCode(status) }
         }
 
@@ -100,7 +146,7 @@ extension StagehandCommand {
             }
         }
 
-        private func write(_ verdict: ComparisonVerdict, to path: String) throws {
+        private func write(_ verdict: some Encodable, to path: String) throws {
             do {
                 try (ReportWriter.encoder.encode(verdict) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {

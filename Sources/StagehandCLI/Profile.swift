@@ -10,11 +10,28 @@ extension StagehandCommand {
             discussion: """
                 Writes <output>/<name>.md and <output>/<name>.json. Exit status: 0 done (whatever it recommends), \
                 64 bad arguments or spec, 1 the tool itself failed.
+
+                With --all, profiles every workload (this executable's, or every spec in a directory), writing each \
+                one's files and <output>/suite.md and <output>/suite.json beside them. Exit status: 0 all profiled, \
+                1 one could not be (its row says why; the others still run), 64 bad arguments.
                 """
         )
 
-        @Argument(help: "A workload's name (see `list`) or the path of a YAML or JSON spec.")
-        var workload: String
+        @Argument(
+            help: "A workload's name (see `list`) or the path of a YAML or JSON spec; with --all, a directory of specs."
+        )
+        var workload: String?
+
+        @Flag(help: "Profile every workload: this executable's (see `list`), or every spec in the directory given.")
+        var all = false
+
+        @Option(
+            help: ArgumentHelp(
+                "With --all, only the workloads whose name this regular expression matches (anywhere in the name).",
+                valueName: "regex"
+            )
+        )
+        var filter: String?
 
         @Option(help: ArgumentHelp("Where reports go; created if missing.", valueName: "dir"))
         var output: String = "Reports"
@@ -128,6 +145,19 @@ extension StagehandCommand {
         var quiet = false
 
         func validate() throws {
+            if all {
+                if let workload, !Self.isDirectory(workload) {
+                    throw ValidationError("--all takes a directory of specs, and \(workload) is not one")
+                }
+                if let filter, (try? Regex(filter)) == nil {
+                    throw ValidationError("--filter must be a regular expression, got '\(filter)'")
+                }
+            } else {
+                guard workload != nil else {
+                    throw ValidationError("give a workload's name or spec (see `list`), or --all for every workload")
+                }
+                if filter != nil { throw ValidationError("--filter selects workloads for --all; add --all") }
+            }
             if let duration, !WorkloadValidator.Limits.durationSeconds.contains(duration) {
                 throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(duration)")
             }
@@ -155,32 +185,13 @@ extension StagehandCommand {
         }
 
         func run() async throws {
-            var spec: Workload
-            do {
-                spec = try WorkloadCatalog.current.resolve(workload)
-            } catch {
-                printError("error: \(error)")
-                throw ExitCode(64)
-            }
-            if let duration { spec.durationSeconds = duration }
-            if let refreshHz { spec.refreshHz = refreshHz }
-            var source: SourceMap?
-            if let scan {
-                do {
-                    source = try SourceMap.read(scanFile: URL(fileURLWithPath: scan), workload: spec)
-                } catch {
-                    printError("error: --scan \(error)")
-                    throw ExitCode(64)
-                }
-            }
-            let traceURL = trace.map { URL(fileURLWithPath: $0) }
             let options = ProfileOptions(
                 stages: stages,
                 repetitions: repetitions,
                 maxRepetitions: maxRepetitions,
                 seed: seed,
                 priority: priority,
-                traceFile: traceURL,
+                traceFile: trace.map { URL(fileURLWithPath: $0) },
                 cores: cores,
                 headroom: headroom,
                 allocator: allocator,
@@ -190,7 +201,7 @@ extension StagehandCommand {
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
             // Before minutes of profiling, not after: a directory that cannot be made is known now.
             for (option, directory) in [
-                ("--output", writer.directory), ("--trace", traceURL?.deletingLastPathComponent()),
+                ("--output", writer.directory), ("--trace", options.traceFile?.deletingLastPathComponent()),
             ] {
                 guard let directory else { continue }
                 do {
@@ -199,17 +210,6 @@ extension StagehandCommand {
                     printError("error: \(option) \(directory.relativePath): \(error.localizedDescription)")
                     throw ExitCode(64)
                 }
-            }
-            let executable = try Stagehand.executable
-            let progress = ProgressDisplay(
-                enabled: !quiet,
-                totalRuns: options.stages.count * options.repetitions,
-                runsPerRound: options.stages.count
-            )
-            if !quiet {
-                printError(
-                    "Profiling \(spec.name): \(options.stages.count) stages × \(repetitions) repetitions × \(spec.durationSeconds.reportFormatted) s"
-                )
             }
 
             // Ctrl-C, a cancelled CI job or a closed terminal (or the plugin passing one of those on): kill the running
@@ -229,6 +229,79 @@ extension StagehandCommand {
                 ? nil : ChildLifetime.whenParentExits { interruption.interrupt(by: SIGHUP) }
             defer { parentWatch?.cancel() }
 
+            do {
+                if all {
+                    try await profileSuite(options: options, writer: writer, interruption: interruption)
+                } else {
+                    try await profileOne(options: options, writer: writer, interruption: interruption)
+                }
+            } catch let interrupted as ProfileInterrupted {
+                printError("\(Stagehand.commandName): \(interrupted)")
+                throw ExitCode(128 + interrupted.signal)
+            }
+        }
+
+        /// `profile NAME`: one workload, its table on the terminal, its report and result written.
+        private func profileOne(options: ProfileOptions, writer: ReportWriter, interruption: Interruption) async throws {
+            let spec: Workload
+            do {
+                spec = try WorkloadCatalog.current.resolve(workload ?? "")
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(64)
+            }
+            let result: ProfileResult
+            do {
+                result = try await profile(spec, options: options, interruption: interruption)
+            } catch let error as ScanFileError {
+                printError("error: --scan \(error.underlying)")
+                throw ExitCode(64)
+            }
+            do {
+                try writer.write(result)
+            } catch {
+                throw ToolFailure("could not write the report to \(output): \(error.localizedDescription)")
+            }
+            if !quiet {
+                print(TerminalSummary(result: result, colour: Terminal.wantsColour(STDOUT_FILENO)).render())
+                print(
+                    "\nReport: \(writer.markdownURL(for: result.workload).relativePath)  ·  JSON: \(writer.jsonURL(for: result.workload).relativePath)"
+                        + (result.environment.traceFile.map { "  ·  Trace: \($0)" } ?? "")
+                )
+            }
+        }
+
+        /// Profiles `workload` as `profile` does, after the command's overrides, with its progress on the terminal.
+        ///
+        /// - Throws: ``ProfileInterrupted`` when interrupted, ``ScanFileError`` when `--scan` cannot be read for it,
+        ///   and ``ToolFailure`` when the tool itself fails.
+        func profile(
+            _ workload: Workload,
+            options: ProfileOptions,
+            interruption: Interruption
+        ) async throws -> ProfileResult {
+            var spec = workload
+            if let duration { spec.durationSeconds = duration }
+            if let refreshHz { spec.refreshHz = refreshHz }
+            var source: SourceMap?
+            if let scan {
+                do {
+                    source = try SourceMap.read(scanFile: URL(fileURLWithPath: scan), workload: spec)
+                } catch {
+                    throw ScanFileError(underlying: "\(error)")
+                }
+            }
+            let executable = try Stagehand.executable
+            let progress = ProgressDisplay(
+                enabled: !quiet,
+                totalRuns: options.stages.count * options.repetitions,
+                runsPerRound: options.stages.count
+            )
+            if !quiet {
+                printError(
+                    "Profiling \(spec.name): \(options.stages.count) stages × \(repetitions) repetitions × \(spec.durationSeconds.reportFormatted) s"
+                )
+            }
             var result: ProfileResult
             do {
                 result = try await Profiler.profile(
@@ -242,25 +315,24 @@ extension StagehandCommand {
                 progress.stop()
             } catch let interrupted as ProfileInterrupted {
                 progress.stop()
-                printError("\(Stagehand.commandName): \(interrupted)")
-                throw ExitCode(128 + interrupted.signal)
+                throw interrupted
             } catch {
                 progress.stop()
                 throw ToolFailure("profiling failed: \(error)")
             }
             result.source = source
-            do {
-                try writer.write(result)
-            } catch {
-                throw ToolFailure("could not write the report to \(output): \(error.localizedDescription)")
-            }
-            if !quiet {
-                print(TerminalSummary(result: result, colour: Terminal.wantsColour(STDOUT_FILENO)).render())
-                print(
-                    "\nReport: \(writer.markdownURL(for: spec.name).relativePath)  ·  JSON: \(writer.jsonURL(for: spec.name).relativePath)"
-                        + (trace.map { "  ·  Trace: \($0)" } ?? "")
-                )
-            }
+            return result
+        }
+
+        static func isDirectory(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+
+        /// `--scan` could not be read for a workload.
+        struct ScanFileError: Error, CustomStringConvertible {
+            var underlying: String
+            var description: String { "--scan \(underlying)" }
         }
 
         /// The command line as typed, for the report's "reproduce" line.

@@ -1,7 +1,12 @@
 extension Comparison {
     /// The comparison as GitHub-flavoured Markdown.
     package func render() -> String {
-        var lines = ["# Stagehand compare: \(after.workload)", ""]
+        "# Stagehand compare: \(after.workload)\n\n" + renderBody()
+    }
+
+    /// The comparison without its heading, for a page that gives it one (a suite's comparison).
+    package func renderBody() -> String {
+        var lines: [String] = []
         let verdict =
             switch outcome {
             case .regressed: "**Regression** past \(thresholdPercent.reportFormatted)%"
