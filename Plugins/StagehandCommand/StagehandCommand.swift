@@ -11,6 +11,7 @@ import PackagePlugin
 /// swift package stagehand list
 /// swift package --allow-writing-to-package-directory stagehand profile open-document
 /// swift package --allow-writing-to-package-directory stagehand --target AppWorkloads profile open-document
+/// swift package --allow-writing-to-package-directory stagehand profile --all
 /// ```
 ///
 /// `--target NAME` picks the executable when the package has several, or names one that reaches `StagehandCLI`
