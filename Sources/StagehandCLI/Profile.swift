@@ -167,14 +167,8 @@ extension StagehandCommand {
             guard (1...100).contains(maxRepetitions) else {
                 throw ValidationError("--max-repetitions must be from 1 to 100, got \(maxRepetitions)")
             }
-            if let trace {
-                var isDirectory: ObjCBool = false
-                if trace.hasSuffix("/")
-                    || FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory)
-                        && isDirectory.boolValue
-                {
-                    throw ValidationError("--trace names a file to write, and \(trace) is a directory")
-                }
+            if let trace, trace.hasSuffix("/") || Self.isDirectory(trace) {
+                throw ValidationError("--trace names a file to write, and \(trace) is a directory")
             }
             if let refreshHz, !WorkloadValidator.Limits.refreshHz.contains(refreshHz) {
                 throw ValidationError("--refresh-hz must be from 1 to 240, got \(refreshHz)")
@@ -284,7 +278,8 @@ extension StagehandCommand {
             if let duration { spec.durationSeconds = duration }
             if let refreshHz { spec.refreshHz = refreshHz }
             var source: SourceMap?
-            if let scan {
+            // In a suite, a spec workload has no code for the scan to place: it is profiled without the notes.
+            if let scan, !all || spec.hasCode {
                 do {
                     source = try SourceMap.read(scanFile: URL(fileURLWithPath: scan), workload: spec)
                 } catch {

@@ -24,6 +24,11 @@ package struct Workload: Sendable, Codable, Equatable {
         interactions.contains { $0.steps.contains { $0.kind == .compute && $0.cost.isCode } }
     }
 
+    /// Whether a step runs the user's code (a workload declared in Swift), which a scan of the sources can place.
+    package var hasCode: Bool {
+        interactions.contains { $0.steps.contains { $0.cost.isCode } }
+    }
+
     /// Whether an `io` step runs the user's code, whose synchronous parts run where ``IOSemantics`` says.
     var hasCodeIO: Bool {
         interactions.contains { $0.steps.contains { $0.kind == .io && $0.cost.isCode } }
