@@ -21,6 +21,7 @@ extension StagehandCommand.Profile {
             printError("error: no workload \(place)" + (filter.map { " matches --filter '\($0)'" } ?? ""))
             throw ExitCode(64)
         }
+        try makeDirectories(for: options, writer: writer)
         let suite: SuiteResult
         do {
             suite = try await SuiteRun.run(members, writer: writer, command: Self.commandLine) { event in
@@ -28,7 +29,8 @@ extension StagehandCommand.Profile {
             } profile: { workload in
                 var options = options
                 options.traceFile = options.traceFile.map { Self.trace($0, of: workload.name) }
-                return try await profile(workload, options: options, interruption: interruption)
+                let source = try sourceMap(for: workload)
+                return try await profile(workload, source: source, options: options, interruption: interruption)
             }
         } catch let interrupted as ProfileInterrupted {
             throw interrupted

@@ -193,18 +193,6 @@ extension StagehandCommand {
                 tightLoop: tightLoop
             )
             let writer = ReportWriter(directory: URL(fileURLWithPath: output))
-            // Before minutes of profiling, not after: a directory that cannot be made is known now.
-            for (option, directory) in [
-                ("--output", writer.directory), ("--trace", options.traceFile?.deletingLastPathComponent()),
-            ] {
-                guard let directory else { continue }
-                do {
-                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                } catch {
-                    printError("error: \(option) \(directory.relativePath): \(error.localizedDescription)")
-                    throw ExitCode(64)
-                }
-            }
 
             // Ctrl-C, a cancelled CI job or a closed terminal (or the plugin passing one of those on): kill the running
             // child, write nothing, exit 128 + the signal.
@@ -235,6 +223,22 @@ extension StagehandCommand {
             }
         }
 
+        /// Makes the directories the profile writes into, once its input is known to be good (bad input writes
+        /// nothing) and before minutes of profiling, not after: a directory that cannot be made is known now.
+        func makeDirectories(for options: ProfileOptions, writer: ReportWriter) throws {
+            for (option, directory) in [
+                ("--output", writer.directory), ("--trace", options.traceFile?.deletingLastPathComponent()),
+            ] {
+                guard let directory else { continue }
+                do {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                } catch {
+                    printError("error: \(option) \(directory.relativePath): \(error.localizedDescription)")
+                    throw ExitCode(64)
+                }
+            }
+        }
+
         /// `profile NAME`: one workload, its table on the terminal, its report and result written.
         private func profileOne(options: ProfileOptions, writer: ReportWriter, interruption: Interruption) async throws {
             let spec: Workload
@@ -244,13 +248,15 @@ extension StagehandCommand {
                 printError("error: \(error)")
                 throw ExitCode(64)
             }
-            let result: ProfileResult
+            let source: SourceMap?
             do {
-                result = try await profile(spec, options: options, interruption: interruption)
-            } catch let error as ScanFileError {
-                printError("error: --scan \(error.underlying)")
+                source = try sourceMap(for: spec)
+            } catch {
+                printError("error: \(error)")
                 throw ExitCode(64)
             }
+            try makeDirectories(for: options, writer: writer)
+            let result = try await profile(spec, source: source, options: options, interruption: interruption)
             do {
                 try writer.write(result)
             } catch {
@@ -265,27 +271,31 @@ extension StagehandCommand {
             }
         }
 
+        /// What `--scan` says of `workload`'s code, or `nil` without `--scan`; in a suite, `nil` for a spec workload,
+        /// which has no code for a scan to place.
+        ///
+        /// - Throws: ``ScanFileError`` when the scan cannot be read, or has no step of the workload.
+        func sourceMap(for workload: Workload) throws(ScanFileError) -> SourceMap? {
+            guard let scan, !all || workload.hasCode else { return nil }
+            do {
+                return try SourceMap.read(scanFile: URL(fileURLWithPath: scan), workload: workload)
+            } catch {
+                throw ScanFileError(underlying: "\(error)")
+            }
+        }
+
         /// Profiles `workload` as `profile` does, after the command's overrides, with its progress on the terminal.
         ///
-        /// - Throws: ``ProfileInterrupted`` when interrupted, ``ScanFileError`` when `--scan` cannot be read for it,
-        ///   and ``ToolFailure`` when the tool itself fails.
+        /// - Throws: ``ProfileInterrupted`` when interrupted, and ``ToolFailure`` when the tool itself fails.
         func profile(
             _ workload: Workload,
+            source: SourceMap?,
             options: ProfileOptions,
             interruption: Interruption
         ) async throws -> ProfileResult {
             var spec = workload
             if let duration { spec.durationSeconds = duration }
             if let refreshHz { spec.refreshHz = refreshHz }
-            var source: SourceMap?
-            // In a suite, a spec workload has no code for the scan to place: it is profiled without the notes.
-            if let scan, !all || spec.hasCode {
-                do {
-                    source = try SourceMap.read(scanFile: URL(fileURLWithPath: scan), workload: spec)
-                } catch {
-                    throw ScanFileError(underlying: "\(error)")
-                }
-            }
             let executable = try Stagehand.executable
             let progress = ProgressDisplay(
                 enabled: !quiet,
