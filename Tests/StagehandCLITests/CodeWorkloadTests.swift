@@ -188,18 +188,6 @@ extension CLITests {
             }
         }
 
-        @Test func anIoBodyThatNeedsMainDeadlocksMainOnlyAndTheHangSaysWhy() async throws {
-            let run = try await Self.profile("deadlocks", stages: [.mainOnly, .async])
-            defer { try? FileManager.default.removeItem(at: run.output) }
-            let result = try run.result("deadlocks")
-            let mainOnly = try #require(result.stages.first { $0.stage == .mainOnly })
-            #expect(mainOnly.status == .hung)
-            let failure = try #require(mainOnly.repetitions.first?.failure)
-            #expect(failure.contains("deadlock"))
-            #expect(failure.contains("`io: load` of `refresh`"))
-            #expect(result.stages.first { $0.stage == .async }?.status == .ok, "awaited, the same body is fine")
-        }
-
         /// The tight loop times the compute step in the first stage's runs only, with the input the warm-up gave it
         /// (the io step's 21: its log line says so), and the report shows the column.
         @Test func theTightLoopTimesComputeStepsInTheFirstStageOnly() async throws {

@@ -6,63 +6,6 @@ extension CLITests {
     /// Stage children that do not behave, and a profile stopped midway: each is reported, or leaves nothing behind, and
     /// never takes the profile down or leaves a child running.
     @Suite(.serialized) struct StageProcessTests {
-        /// An io step of ten minutes blocks main in main-only: the watchdog ends it as hung, and async still runs.
-        @Test func aStageThatBlocksMainForMinutesIsReportedHung() async throws {
-            let directory = try Scratch.directory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let spec = try Scratch.write(Specs.oneStep("stuck", step: "{ io: forever, ms: 600000 }"), to: directory)
-            let run = try await StagehandProcess.run(
-                "profile",
-                spec,
-                "--stages",
-                "main-only,async",
-                "--repetitions",
-                "2",
-                "--output",
-                directory.path
-            )
-            #expect(run.status == 0, "\(run.stderr)")
-            let result = try ProfileResult.read(directory.appending(path: "stuck.json"))
-            #expect(result.stages[0].status == .hung)
-            #expect(result.stages[0].repetitions.count == 1, "a hung stage is not run again")
-            #expect(result.stages[1].status == .ok)
-            #expect(result.stages[1].metrics?.interactionsUnfinished ?? 0 > 0)
-            let markdown = try String(contentsOf: directory.appending(path: "stuck.md"), encoding: .utf8)
-            #expect(markdown.contains("**hung**"))
-            #expect(markdown.contains("the watchdog stopped it"))
-        }
-
-        /// Where the profiler may not signal its child (SwiftPM's macOS plugin sandbox refuses `kill`), a hung stage
-        /// ends itself at the watchdog's limit, is reported hung, and leaves no process behind.
-        @Test func aHungStageEndsItselfWhenItsParentCannotKillIt() async throws {
-            let directory = try Scratch.directory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let spec = try Scratch.write(Specs.oneStep("stuck", step: "{ io: forever, ms: 600000 }"), to: directory)
-            let started = Date()
-            let run = try await StagehandProcess.run(
-                arguments: [
-                    "profile", spec, "--stages", "main-only", "--repetitions", "1", "--output", directory.path,
-                ],
-                environment: ["STAGEHAND_SIGNALS_REFUSED": "1"]
-            )
-            let seconds = Date().timeIntervalSince(started)
-            #expect(run.status == 0, "\(run.stderr)")
-            let result = try ProfileResult.read(directory.appending(path: "stuck.json"))
-            #expect(result.stages[0].status == .hung)
-            let failure = try #require(result.stages[0].repetitions.first?.failure)
-            #expect(failure.contains("the watchdog stopped it"), "\(failure)")
-            // Ended by itself at its deadline, before the parent tried a kill and had to give up on it.
-            #expect(!failure.contains("could not signal it"), "\(failure)")
-            // The limit of this 0.5 s run is about 8 s; the parent would only give up 2 × 2 s after it. A bound, not a
-            // timing: a child that could not end itself would make the profile take the whole ten-minute step.
-            #expect(seconds < 60, "took \(seconds) s")
-            #expect(
-                StagehandProcess.commandLines().filter { $0.contains("run-stage") && $0.contains(directory.path) }
-                    .isEmpty,
-                "no stage child left"
-            )
-        }
-
         /// Ctrl-C where the child cannot be signalled: the profiler stops waiting and exits, and its child, seeing
         /// its parent gone, ends itself within a second.
         @Test func anInterruptEndsTheProfileEvenWhenItsChildCannotBeSignalled() async throws {
