@@ -148,7 +148,10 @@ extension StagehandCommand {
 
         private func write(_ verdict: some Encodable, to path: String) throws {
             do {
-                try (ReportWriter.encoder.encode(verdict) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try (ReportWriter.encoder.encode(verdict) + Data("\n".utf8)).write(
+                    to: URL(fileURLWithPath: path),
+                    options: .atomic
+                )
             } catch {
                 throw ToolFailure("could not write \(path): \(error.localizedDescription)")
             }

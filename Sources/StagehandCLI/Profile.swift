@@ -240,7 +240,11 @@ extension StagehandCommand {
         }
 
         /// `profile NAME`: one workload, its table on the terminal, its report and result written.
-        private func profileOne(options: ProfileOptions, writer: ReportWriter, interruption: Interruption) async throws {
+        private func profileOne(
+            options: ProfileOptions,
+            writer: ReportWriter,
+            interruption: Interruption
+        ) async throws {
             let spec: Workload
             do {
                 spec = try WorkloadCatalog.current.resolve(workload ?? "")

@@ -98,17 +98,12 @@ extension CLITests {
                 var entries: [SuiteEntry] = []
                 for result in results {
                     try writer.write(result)
-                    entries.append(
-                        SuiteEntry(
-                            result: result,
-                            spec: nil,
-                            resultFile: "\(result.workload).json",
-                            reportFile: "\(result.workload).md",
-                            wallSeconds: 1
-                        )
-                    )
+                    entries.append(SuiteEntry(result: result, spec: nil, writtenBy: writer, wallSeconds: 1))
                 }
-                try SuiteRun.write(SuiteResult(command: "c", startedAt: "t", wallSeconds: 1, workloads: entries), to: url)
+                try SuiteRun.write(
+                    SuiteResult(command: "c", startedAt: "t", wallSeconds: 1, workloads: entries),
+                    to: url
+                )
                 return url
             }
             let base = try suite("base", [try result("feed"), try result("photos"), try result("removed")])
@@ -125,8 +120,13 @@ extension CLITests {
             let summary = directory.appending(path: "summary.md")
             let verdict = directory.appending(path: "verdict.json")
             let gated = try await StagehandProcess.run(
-                "compare", base.path, head.appending(path: "suite.json").path,
-                "--summary", summary.path, "--json", verdict.path
+                "compare",
+                base.path,
+                head.appending(path: "suite.json").path,
+                "--summary",
+                summary.path,
+                "--json",
+                verdict.path
             )
             #expect(gated.status == 2, "\(gated.stderr)")
             // The suite's table: from its header to the first line that is not a row.

@@ -82,7 +82,8 @@ package enum StageChild {
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
         let threadPriorities = BackgroundPriority.observedHere()  // on main, in the run's own context
         var metrics = outcome.metrics
-        metrics.peakProcessResidentBytes = Platform.peakResidentBytes ?? 0  // the run's peak, before writing anything out
+        // The run's peak, before writing anything out.
+        metrics.peakProcessResidentBytes = Platform.peakResidentBytes ?? 0
         metrics.allocationsCounted = allocationProblem == nil
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))

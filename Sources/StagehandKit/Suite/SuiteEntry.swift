@@ -38,13 +38,13 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     /// How long the workload's profile took, in seconds.
     public var wallSeconds: Double
 
-    /// The row of `result`, written to `resultFile` and `reportFile`.
-    package init(result: ProfileResult, spec: String?, resultFile: String, reportFile: String, wallSeconds: Double) {
+    /// The row of `result`, whose files `writer` wrote.
+    package init(result: ProfileResult, spec: String?, writtenBy writer: ReportWriter, wallSeconds: Double) {
         workload = result.workload
         self.spec = spec
         status = .profiled
-        self.result = resultFile
-        report = reportFile
+        self.result = writer.jsonURL(for: result.workload).lastPathComponent
+        report = writer.markdownURL(for: result.workload).lastPathComponent
         verdict = result.recommendation.stage
         confidence = result.recommendation.confidence
         summary = result.recommendation.summary

@@ -56,7 +56,11 @@ package struct SuiteMember: Sendable {
                     try SpecDecoder().decode(contentsOf: path)
                 }
                 guard case .success(let spec) = workload else {
-                    return SuiteMember(name: file.deletingPathExtension().lastPathComponent, file: path, workload: workload)
+                    return SuiteMember(
+                        name: file.deletingPathExtension().lastPathComponent,
+                        file: path,
+                        workload: workload
+                    )
                 }
                 if let earlier = taken[spec.name] {
                     let error = SpecError(

@@ -54,8 +54,7 @@ package enum SuiteRun {
                     entry = SuiteEntry(
                         result: result,
                         spec: member.file,
-                        resultFile: writer.jsonURL(for: result.workload).lastPathComponent,
-                        reportFile: writer.markdownURL(for: result.workload).lastPathComponent,
+                        writtenBy: writer,
                         wallSeconds: Instant.now.milliseconds(since: start) / 1000
                     )
                 } catch let interrupted as ProfileInterrupted {

@@ -13,15 +13,7 @@ import Testing
         var entries: [SuiteEntry] = []
         for result in results {
             try writer.write(result)
-            entries.append(
-                SuiteEntry(
-                    result: result,
-                    spec: nil,
-                    resultFile: "\(result.workload).json",
-                    reportFile: "\(result.workload).md",
-                    wallSeconds: 1
-                )
-            )
+            entries.append(SuiteEntry(result: result, spec: nil, writtenBy: writer, wallSeconds: 1))
         }
         entries += failed.map { SuiteEntry(failed: $0, spec: nil, error: "\($0).yaml: unreadable", wallSeconds: 0) }
         try SuiteRun.write(SuiteResult(command: "c", startedAt: "t", wallSeconds: 1, workloads: entries), to: directory)
@@ -82,7 +74,10 @@ import Testing
     /// Workloads only one suite has are listed, and are not a failure; a workload that could not be profiled after is
     /// a regression, and one profiled where the base could not, an improvement.
     @Test func addedRemovedAndFailedWorkloads() throws {
-        let before = try Self.suite([try SuiteTests.workload("kept"), try SuiteTests.workload("gone")], failed: ["fixed"])
+        let before = try Self.suite(
+            [try SuiteTests.workload("kept"), try SuiteTests.workload("gone")],
+            failed: ["fixed"]
+        )
         let after = try Self.suite([try SuiteTests.workload("kept"), try SuiteTests.workload("new")])
         defer { for url in [before, after] { try? FileManager.default.removeItem(at: url) } }
         let comparison = try SuiteComparison(before: before, after: after)

@@ -23,7 +23,12 @@ import Testing
     /// A row carries the verdict and the recommended stage's own figures.
     @Test func aRowHasTheVerdictAndTheAdvisedStagesFigures() throws {
         let result = try Fixtures.imagePipeline()
-        let entry = SuiteEntry(result: result, spec: nil, resultFile: "a.json", reportFile: "a.md", wallSeconds: 12)
+        let entry = SuiteEntry(
+            result: result,
+            spec: nil,
+            writtenBy: ReportWriter(directory: Fixtures.directory),
+            wallSeconds: 12
+        )
         let offloaded = try #require(result.stages.first { $0.stage == .offloaded }?.metrics)
         #expect(entry.status == .profiled)
         #expect(entry.verdict == "offloaded")
@@ -40,7 +45,12 @@ import Testing
         var result = try Fixtures.imagePipeline()
         result.recommendation.stage = "none"
         result.recommendation.bestStage = .actorExtracted
-        let entry = SuiteEntry(result: result, spec: nil, resultFile: "a.json", reportFile: "a.md", wallSeconds: 1)
+        let entry = SuiteEntry(
+            result: result,
+            spec: nil,
+            writtenBy: ReportWriter(directory: Fixtures.directory),
+            wallSeconds: 1
+        )
         #expect(entry.advised?.stage == .actorExtracted)
         let suite = SuiteResult(command: "c", startedAt: "t", wallSeconds: 1, workloads: [entry])
         #expect(SuiteReport(suite: suite).render().contains("| none; best `actor-extracted` | decided |"))
@@ -56,8 +66,7 @@ import Testing
                 SuiteEntry(
                     result: try Fixtures.imagePipeline(),
                     spec: nil,
-                    resultFile: "image-pipeline.json",
-                    reportFile: "image-pipeline.md",
+                    writtenBy: ReportWriter(directory: Fixtures.directory),
                     wallSeconds: 43.4
                 ),
                 SuiteEntry(
