@@ -142,7 +142,7 @@ static inline __attribute__((always_inline)) unsigned counted_batch_malloc(const
     bool outermost = stagehand_call_begin();
     unsigned made = f->batch_malloc(zone, size, results, requested);
     if (outermost) {
-        stagehand_call_end(true, NULL, 0);
+        stagehand_set_inside_call(false);  // as stagehand_call_end does, then a count per block
         for (unsigned index = 0; index < made; index++) stagehand_count(size);
     }
     return made;
