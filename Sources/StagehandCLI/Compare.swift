@@ -61,6 +61,10 @@ extension StagehandCommand {
         func run() throws {
             let base = URL(fileURLWithPath: before)
             let new = URL(fileURLWithPath: after)
+            for path in [before, after] where !FileManager.default.fileExists(atPath: path) {
+                printError("error: \(path): cannot read it: no such file or directory")
+                throw ExitCode(64)
+            }
             switch (SuiteResult.isSuite(base), SuiteResult.isSuite(new)) {
             case (false, false):
                 let comparison = try readInput { () throws(ResultFileError) in

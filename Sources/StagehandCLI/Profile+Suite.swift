@@ -21,10 +21,24 @@ extension StagehandCommand.Profile {
             printError("error: no workload \(place)" + (filter.map { " matches --filter '\($0)'" } ?? ""))
             throw ExitCode(64)
         }
+        // A scan that does not read is bad input for every workload; one with no step of a workload is that row's.
+        if let scan {
+            do {
+                try SourceMap.check(scanFile: URL(fileURLWithPath: scan))
+            } catch {
+                printError("error: --scan \(error)")
+                throw ExitCode(64)
+            }
+        }
         try makeDirectories(for: options, writer: writer)
         let suite: SuiteResult
         do {
-            suite = try await SuiteRun.run(members, writer: writer, command: Self.commandLine) { event in
+            suite = try await SuiteRun.run(
+                members,
+                writer: writer,
+                command: Self.commandLine,
+                interruption: interruption
+            ) { event in
                 showSuiteProgress(event)
             } profile: { workload in
                 var options = options

@@ -32,12 +32,12 @@ extension CLITests {
                 arguments: ["profile", "--all", specs.path, "--output", output.path] + Self.shortRun
             )
             #expect(run.status == 1, "\(run.stderr)")
-            #expect(run.stderr.contains("[2/3] 2-broken · "))  // a spec that does not read goes by its file's name
+            #expect(run.stderr.contains("[2/3] 2-broken.yaml · "))  // a spec that does not read goes by its file's name
             #expect(run.stderr.contains("so far"))
-            #expect(run.stderr.contains("1 of 3 workloads could not be profiled: 2-broken"))
+            #expect(run.stderr.contains("1 of 3 workloads could not be profiled: 2-broken.yaml"))
 
             let suite = try SuiteResult.read(output)
-            #expect(suite.workloads.map(\.workload) == ["first", "2-broken", "last"])
+            #expect(suite.workloads.map(\.workload) == ["first", "2-broken.yaml", "last"])
             #expect(suite.workloads.map(\.status) == [.profiled, .failed, .profiled])
             #expect(suite.workloads[1].error?.contains("2-broken.yaml:5: interactions[0].rate-per-s") == true)
             #expect(suite.workloads[2].verdict == "main-only")
@@ -46,11 +46,11 @@ extension CLITests {
             }
             let markdown = try String(contentsOf: output.appending(path: "suite.md"), encoding: .utf8)
             #expect(markdown.contains("| [last](last.md) | `main-only` |"))
-            #expect(markdown.contains("| 2-broken | **could not be profiled**: "))
+            #expect(markdown.contains("| 2-broken.yaml | **could not be profiled**: "))
         }
 
         /// Without a directory, the executable's own workloads (the built-ins of `stagehand`), narrowed by `--filter`;
-        /// arguments that cannot select a suite exit 64.
+        /// arguments that cannot select a suite, or a `--scan` that is not a scan, exit 64 and write nothing.
         @Test func theBuiltInsNarrowedByFilterAndBadArguments() async throws {
             let output = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: output) }
@@ -61,16 +61,19 @@ extension CLITests {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try SuiteResult.read(output).workloads.map(\.workload) == ["counter"])
 
+            let unwritten = output.appending(path: "unwritten")
             for (arguments, message) in [
                 (["profile"], "or --all for every workload"),
                 (["profile", "counter", "--filter", "c"], "add --all"),
                 (["profile", "--all", "--filter", "("], "--filter must be a regular expression"),
                 (["profile", "--all", "/nonexistent"], "is not one"),
                 (["profile", "--all", "--filter", "^nothing-matches$"], "no workload in this executable matches"),
+                (["profile", "--all", "--scan", Fixtures.imagePipeline.path], "--scan"),
             ] {
-                let refused = try await StagehandProcess.run(arguments: arguments + ["--output", output.path])
+                let refused = try await StagehandProcess.run(arguments: arguments + ["--output", unwritten.path])
                 #expect(refused.status == 64, "\(arguments)")
                 #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: unwritten.path), "\(arguments) wrote its output")
             }
         }
 

@@ -31,8 +31,8 @@ int stagehand_resident_bytes(uint64_t *bytes);
 /// (`pthread_set_qos_class_self_np`, `<pthread/qos.h>`); returns 0, or an error number.
 int stagehand_raise_to_user_interactive(void);
 
-/// The calling thread's QoS class (`qos_class_self()`, `<sys/qos.h>`): one of the `QOS_CLASS_*` values, 0 when
-/// unspecified.
+/// The calling thread's QoS class (`qos_class_self()`, `<pthread/qos.h>`): one of the `QOS_CLASS_*` values of
+/// `<sys/qos.h>`, 0 when unspecified.
 unsigned stagehand_thread_qos_class(void);
 #endif
 

@@ -33,7 +33,7 @@ package struct AllocationCounter: Sendable {
     }
 
     /// The counter, or `nil` when this process's allocations do not go through it (a sanitizer replaced `malloc`;
-    /// on macOS, the default zone could not be wrapped).
+    /// on macOS, malloc zone 0 could not be wrapped).
     package init?() {
         guard stagehand_allocations_installed() != 0 else { return nil }
     }

@@ -115,13 +115,13 @@ extension Platform {
 
     /// The calling thread's priority as the scheduler sees it, to record what a run observed.
     ///
-    /// Darwin: its QoS class, `qos_class_self()` (`<sys/qos.h>`), through CStagehandPlatform.
+    /// Darwin: its QoS class, `qos_class_self()` (`<pthread/qos.h>`), through CStagehandPlatform.
     static var threadPriority: Int32 {
         Int32(bitPattern: stagehand_thread_qos_class())
     }
 
     /// A priority ``threadPriority`` read, in words: "QoS user-interactive". The values are `qos_class_t`'s
-    /// (`<sys/qos.h>`).
+    /// (`<sys/qos.h>`, `QOS_CLASS_*`).
     static func describePriority(_ priority: Int32) -> String {
         let name =
             switch priority {

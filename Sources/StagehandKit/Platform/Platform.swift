@@ -18,7 +18,7 @@ import CStagehandPlatform
 /// | ``lowersThreadPriority``, ``lowerThisThreadPriority(toNice:)`` | `setpriority` on the thread | nothing |
 /// | ``raiseThisThreadToInteractive()`` | nothing (needs privileges) | `pthread_set_qos_class_self_np` |
 /// | ``threadPriority``, ``describePriority(_:)`` | `getpriority`: nice | `qos_class_self()`: QoS class |
-/// | ``allocationCountingObstacle`` | a sanitizer owns `malloc` | the default zone could not be wrapped |
+/// | ``allocationCountingObstacle`` | a sanitizer owns `malloc` | malloc zone 0 could not be wrapped |
 /// | ``residentBytes`` | `/proc/self/statm` | `task_info(MACH_TASK_BASIC_INFO)`, in C |
 /// | ``systemAllocatorName``, ``isSystemAllocator(_:)`` | glibc malloc, `libc.so.6` | libmalloc, `libsystem_malloc.dylib` |
 /// | ``preloadVariable``, ``jemallocLibrary`` | `LD_PRELOAD`, `libjemalloc.so.2` | `DYLD_INSERT_LIBRARIES`, Homebrew's path |

@@ -559,7 +559,7 @@ package struct MarkdownReport: Sendable {
             + ": a known number of allocations, made just before a run, did not read as that number in the "
             + "counter ("
             + (reasons.isEmpty
-                ? "on macOS: the default malloc zone could not be wrapped"
+                ? "on macOS: malloc zone 0 could not be wrapped"
                 : reasons.joined(separator: "; "))
             + "), so allocation figures show as unverified"
     }

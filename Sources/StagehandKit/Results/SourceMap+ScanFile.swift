@@ -7,34 +7,7 @@ extension SourceMap {
     /// - Throws: ``ResultFileError`` when the file cannot be read, is not a scan's JSON, or declares no step of
     ///   `workload` (the scan did not cover the workload executable's sources).
     package static func read(scanFile url: URL, workload: Workload) throws(ResultFileError) -> SourceMap {
-        struct ScanFile: Decodable {
-            struct Step: Decodable {
-                var workload: String
-                var interaction: String
-                var step: String
-                var kind: String
-                var file: String
-                var line: Int
-                var calls: [Call]
-            }
-            var steps: [Step]
-            var findings: [Finding]
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ResultFileError(file: url.path, problem: "cannot read it: \(error.localizedDescription)")
-        }
-        let scan: ScanFile
-        do {
-            scan = try JSONDecoder().decode(ScanFile.self, from: data)
-        } catch {
-            throw ResultFileError(
-                file: url.path,
-                problem: "not the JSON of `stagehand scan --json` from this version: \(error)"
-            )
-        }
+        let scan = try ScanFile(url)
         let declared = Set(
             workload.interactions.flatMap { interaction in
                 interaction.steps.map { "\(interaction.name)|\($0.label)|\($0.kind.rawValue)" }
@@ -69,5 +42,44 @@ extension SourceMap {
             },
             findings: scan.findings.filter { files.contains($0.file) }
         )
+    }
+
+    /// Checks that `url` is the JSON of `stagehand scan --json`, before a suite reads it for each workload.
+    ///
+    /// - Throws: ``ResultFileError`` when the file cannot be read or is not a scan's JSON.
+    package static func check(scanFile url: URL) throws(ResultFileError) {
+        _ = try ScanFile(url)
+    }
+}
+
+/// What the engine reads of `stagehand scan --json`: the workloads' steps, and the findings.
+private struct ScanFile: Decodable {
+    struct Step: Decodable {
+        var workload: String
+        var interaction: String
+        var step: String
+        var kind: String
+        var file: String
+        var line: Int
+        var calls: [SourceMap.Call]
+    }
+    var steps: [Step]
+    var findings: [SourceMap.Finding]
+
+    init(_ url: URL) throws(ResultFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ResultFileError(file: url.path, problem: "cannot read it: \(error.localizedDescription)")
+        }
+        do {
+            self = try JSONDecoder().decode(ScanFile.self, from: data)
+        } catch {
+            throw ResultFileError(
+                file: url.path,
+                problem: "not the JSON of `stagehand scan --json` from this version: \(error)"
+            )
+        }
     }
 }

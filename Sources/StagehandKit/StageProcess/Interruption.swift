@@ -20,7 +20,7 @@ package final class Interruption: Sendable {
     package init() {}
 
     /// The signal that interrupted the profile, or `nil` while it runs on.
-    var received: Int32? {
+    package var received: Int32? {
         let value = signal.load(ordering: .sequentiallyConsistent)
         return value == 0 ? nil : value
     }

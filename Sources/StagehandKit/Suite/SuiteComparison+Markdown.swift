@@ -44,15 +44,20 @@ extension SuiteComparison {
     private var summary: String {
         let threshold = "\(thresholdPercent.reportFormatted)%"
         let regressed = rows.filter { $0.outcome == .regressed }.map { "`\($0.workload)`" }
-        let moved = rows.filter { $0.verdictMove?.isWorse == true }.count
+        let moves = rows.compactMap(\.verdictMove)
+        let needMore = moves.filter { $0 == .moreConcurrency }.count
+        let stopped = moves.filter { $0 == .stopsMeeting }.count
         var text =
             switch outcome {
             case .regressed: "**Regression** past \(threshold) in \(regressed.joined(separator: ", "))"
             case .improved: "**Improvement** past \(threshold), no regression"
             case .unchanged: "No change past \(threshold)"
             }
-        if moved > 0 {
-            text += "; \(moved) workload\(moved == 1 ? " needs" : "s need") a more concurrent stage than before"
+        if needMore > 0 {
+            text += "; \(needMore) workload\(needMore == 1 ? " needs" : "s need") a more concurrent stage than before"
+        }
+        if stopped > 0 {
+            text += "; in \(stopped) workload\(stopped == 1 ? "" : "s") no stage meets the budget any more"
         }
         return text
     }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Two suites side by side (`compare BASE NEW` on two suite directories or `suite.json` files): each workload compared
 /// as `compare` compares one, its advised stage's move flagged, and the workloads only one suite has listed.
+///
+/// A workload's outcome is its metrics' (``Comparison``), as for one workload: an advised stage that moved is flagged
+/// beside it, never counted on its own, since a verdict can move on noise that the metrics' comparison allows for.
 package struct SuiteComparison: Sendable {
     /// How one workload's advised stage moved between the suites.
     package enum VerdictMove: String, Sendable, Codable {

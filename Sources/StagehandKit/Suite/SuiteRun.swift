@@ -18,6 +18,8 @@ package enum SuiteRun {
     ///
     /// - Parameters:
     ///   - command: the command line, for `suite.json`.
+    ///   - interruption: once triggered, the suite ends before its next workload, or before it writes the suite
+    ///     (a signal after the last stage run is not lost).
     ///   - profile: profiles one workload; ``ProfileInterrupted`` from it ends the suite.
     /// - Throws: ``ProfileInterrupted`` as it came (nothing more is written), or when the suite's own files cannot be
     ///   written.
@@ -25,6 +27,7 @@ package enum SuiteRun {
         _ members: [SuiteMember],
         writer: ReportWriter,
         command: String,
+        interruption: Interruption = Interruption(),
         progress: (Progress) -> Void = { _ in },
         profile: (Workload) async throws -> ProfileResult
     ) async throws -> SuiteResult {
@@ -32,6 +35,7 @@ package enum SuiteRun {
         let suiteStart = Instant.now
         var entries: [SuiteEntry] = []
         for (index, member) in members.enumerated() {
+            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
             let elapsed = Instant.now.milliseconds(since: suiteStart) / 1000
             progress(.starting(member, index: index, count: members.count, elapsedSeconds: elapsed))
             let start = Instant.now
@@ -66,6 +70,7 @@ package enum SuiteRun {
             entries.append(entry)
             progress(.finished(entry))
         }
+        if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
         let suite = SuiteResult(
             command: command,
             startedAt: startedAt,

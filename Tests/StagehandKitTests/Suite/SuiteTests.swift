@@ -90,8 +90,9 @@ import Testing
         #expect(Set(cells).count == 1, "\(rows)")
     }
 
-    /// A directory's specs in file order; a spec that does not read, or whose name another spec has, is a member with
-    /// its error; `--filter` matches anywhere in the name.
+    /// A directory's specs in file order, hidden files left out; a spec that does not read, whose name another spec
+    /// has, or that is named `suite` (the suite's own files), is a member with its error, under its file's name, so
+    /// that no two members share a name; `--filter` matches anywhere in the name.
     @Test func aDirectorysSpecsAreMembersAndABadOneCarriesItsError() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -103,13 +104,17 @@ import Testing
         try "name: [".write(to: directory.appending(path: "2-broken.yml"), atomically: true, encoding: .utf8)
         try spec("alpha").write(to: directory.appending(path: "3-again.yaml"), atomically: true, encoding: .utf8)
         try spec("beta").write(to: directory.appending(path: "4-beta.json.yaml"), atomically: true, encoding: .utf8)
+        try spec("suite").write(to: directory.appending(path: "5-suite.yaml"), atomically: true, encoding: .utf8)
         try "not a spec".write(to: directory.appending(path: "notes.txt"), atomically: true, encoding: .utf8)
+        try spec("hidden").write(to: directory.appending(path: "._1-alpha.yaml"), atomically: true, encoding: .utf8)
 
         let members = try SuiteMember.find(in: directory, catalog: WorkloadCatalog())
-        #expect(members.map(\.name) == ["alpha", "2-broken", "alpha", "beta"])
-        #expect(members.map { (try? $0.workload.get()) != nil } == [true, false, false, true])
-        guard case .failure(let duplicate) = members[2].workload else { return }
+        #expect(members.map(\.name) == ["alpha", "2-broken.yml", "3-again.yaml", "beta", "suite"])
+        #expect(members.map { (try? $0.workload.get()) != nil } == [true, false, false, true, false])
+        let duplicate = try #require(members[2].workload.failure)
         #expect("\(duplicate)".contains("'alpha' is also the name of"))
+        let reserved = try #require(members[4].workload.failure)
+        #expect("\(reserved)".contains("names the suite's own files"))
 
         let filtered = try SuiteMember.find(in: directory, catalog: WorkloadCatalog(), filter: try Regex("bet"))
         #expect(filtered.map(\.name) == ["beta"])
@@ -165,5 +170,28 @@ import Testing
             }
         }
         #expect(!FileManager.default.fileExists(atPath: interrupted.appending(path: SuiteResult.fileName).path))
+
+        // A signal that arrives after the last workload's last stage run still ends the suite unwritten.
+        let late = Interruption()
+        await #expect(throws: ProfileInterrupted.self) {
+            _ = try await SuiteRun.run(
+                [try workload("only")],
+                writer: ReportWriter(directory: interrupted),
+                command: "c",
+                interruption: late
+            ) { spec in
+                late.interrupt(by: SIGTERM)
+                return try Self.workload(spec.name)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: interrupted.appending(path: SuiteResult.fileName).path))
+    }
+}
+
+extension Result {
+    /// The error, when this is one.
+    fileprivate var failure: Failure? {
+        guard case .failure(let error) = self else { return nil }
+        return error
     }
 }
