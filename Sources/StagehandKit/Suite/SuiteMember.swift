@@ -100,10 +100,11 @@ package struct SuiteMember: Sendable {
         var seen: Set<String> = []
         return members.map { member in
             var member = member
+            let base = member.file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? member.name
             var number = 1
             while !seen.insert(member.name).inserted {
                 number += 1
-                member.name = "\(member.file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? member.name)~\(number)"
+                member.name = "\(base)~\(number)"
             }
             return member
         }
