@@ -43,7 +43,7 @@ extension StagehandCommand {
                         + (check.passes ? "PASS" : "FAIL")
                 )
             }
-            if !checks.allSatisfy(\.passes) { throw ExitCode(1) }
+            if !checks.allSatisfy(\.passes) { throw ExitCode.someFailed }
         }
     }
 }

@@ -62,8 +62,7 @@ extension StagehandCommand {
             let base = URL(fileURLWithPath: before)
             let new = URL(fileURLWithPath: after)
             for path in [before, after] where !FileManager.default.fileExists(atPath: path) {
-                printError("error: \(path): cannot read it: no such file or directory")
-                throw ExitCode(64)
+                throw ExitCode.badInput("\(path): cannot read it: no such file or directory")
             }
             switch (SuiteResult.isSuite(base), SuiteResult.isSuite(new)) {
             case (false, false):
@@ -92,11 +91,10 @@ extension StagehandCommand {
                 )
             case (let baseIsSuite, _):
                 let (suite, result) = baseIsSuite ? (before, after) : (after, before)
-                printError(
-                    "error: compare needs two suites or two results; \(suite) is a suite (a directory or suite.json) "
+                throw ExitCode.badInput(
+                    "compare needs two suites or two results; \(suite) is a suite (a directory or suite.json) "
                         + "and \(result) is not"
                 )
-                throw ExitCode(64)
             }
         }
 
@@ -105,10 +103,8 @@ extension StagehandCommand {
             do {
                 return try read()
             } catch {
-                printError(
-                    "error: \(error.description.hasPrefix(": ") ? String(error.description.dropFirst(2)) : error.description)"
-                )
-                throw ExitCode(64)
+                let description = error.description
+                throw ExitCode.badInput(description.hasPrefix(": ") ? String(description.dropFirst(2)) : description)
             }
         }
 

@@ -13,21 +13,18 @@ extension StagehandCommand.Profile {
                 filter: try filter.map { try Regex($0) }
             )
         } catch {
-            printError("error: \(error)")
-            throw ExitCode(64)
+            throw ExitCode.badInput("\(error)")
         }
         guard !members.isEmpty else {
             let place = workload.map { "in \($0)" } ?? "in this executable"
-            printError("error: no workload \(place)" + (filter.map { " matches --filter '\($0)'" } ?? ""))
-            throw ExitCode(64)
+            throw ExitCode.badInput("no workload \(place)" + (filter.map { " matches --filter '\($0)'" } ?? ""))
         }
         // A scan that does not read is bad input for every workload; one with no step of a workload is that row's.
         if let scan {
             do {
                 try SourceMap.check(scanFile: URL(fileURLWithPath: scan))
             } catch {
-                printError("error: --scan \(error)")
-                throw ExitCode(64)
+                throw ExitCode.badInput("--scan \(error)")
             }
         }
         try makeDirectories(for: options, writer: writer)
@@ -67,7 +64,7 @@ extension StagehandCommand.Profile {
                 "error: \(failed.count) of \(suite.workloads.count) workloads could not be profiled: "
                     + failed.joined(separator: ", ") + " (suite.md says why)"
             )
-            throw ExitCode(1)
+            throw ExitCode.someFailed
         }
     }
 

@@ -219,7 +219,7 @@ extension StagehandCommand {
                 }
             } catch let interrupted as ProfileInterrupted {
                 printError("\(Stagehand.commandName): \(interrupted)")
-                throw ExitCode(128 + interrupted.signal)
+                throw ExitCode.interrupted(by: interrupted.signal)
             }
         }
 
@@ -233,8 +233,7 @@ extension StagehandCommand {
                 do {
                     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 } catch {
-                    printError("error: \(option) \(directory.relativePath): \(error.localizedDescription)")
-                    throw ExitCode(64)
+                    throw ExitCode.badInput("\(option) \(directory.relativePath): \(error.localizedDescription)")
                 }
             }
         }
@@ -249,15 +248,13 @@ extension StagehandCommand {
             do {
                 spec = try WorkloadCatalog.current.resolve(workload ?? "")
             } catch {
-                printError("error: \(error)")
-                throw ExitCode(64)
+                throw ExitCode.badInput("\(error)")
             }
             let source: SourceMap?
             do {
                 source = try sourceMap(for: spec)
             } catch {
-                printError("error: \(error)")
-                throw ExitCode(64)
+                throw ExitCode.badInput("\(error)")
             }
             try makeDirectories(for: options, writer: writer)
             let result = try await profile(spec, source: source, options: options, interruption: interruption)

@@ -25,8 +25,7 @@ extension StagehandCommand {
             do {
                 profile = try ProfileResult.read(url)
             } catch {
-                printError("error: \(error)")
-                throw ExitCode(64)
+                throw ExitCode.badInput("\(error)")
             }
             let directory = output.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
             let writer = ReportWriter(directory: directory)

@@ -29,13 +29,12 @@ extension StagehandCommand {
             }
             let scanner = URL(filePath: executable).deletingLastPathComponent().appending(path: "stagehand-scan")
             guard FileManager.default.isExecutableFile(atPath: scanner.path) else {
-                printError(
+                throw ExitCode.badInput(
                     """
-                    error: stagehand scan needs the scanner, which is not built beside \(executable). Build it with
+                    stagehand scan needs the scanner, which is not built beside \(executable). Build it with
                         swift build -c release --product stagehand-scan
                     """
                 )
-                throw ExitCode(64)
             }
             let process = Process()
             process.executableURL = scanner

@@ -28,7 +28,7 @@ extension StagehandCommand {
             print(
                 failed == 0 ? "\nAll \(checks.count) checks passed." : "\n\(failed) of \(checks.count) checks failed."
             )
-            if failed > 0 { throw ExitCode(1) }
+            if failed > 0 { throw ExitCode.someFailed }
         }
     }
 }

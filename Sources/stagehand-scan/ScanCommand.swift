@@ -57,7 +57,7 @@ struct ScanCommand: ParsableCommand {
             result = try ConcurrencyScanner.scan(root: root)
         } catch let error as ConcurrencyScanner.BadPath {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(64)
+            throw ExitCode.validationFailure
         }
         if let scaffold {
             try write(result, scaffoldingInto: scaffold)
@@ -65,7 +65,7 @@ struct ScanCommand: ParsableCommand {
         }
         let output = json ? try result.json() : markdown ? result.markdown() : result.text()
         FileHandle.standardOutput.write(Data(output.utf8))
-        if strict && !result.findings.isEmpty { throw ExitCode(1) }
+        if strict && !result.findings.isEmpty { throw ExitCode.failure }
     }
 
     /// Writes `DIR/main.swift` (never over an existing file) and prints the target to add. DIR must be a directory
@@ -76,7 +76,7 @@ struct ScanCommand: ParsableCommand {
             place = try ScaffoldDirectory(directory, scanning: path)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(64)
+            throw ExitCode.validationFailure
         }
         let main = place.mainSwift
         let scaffold = result.scaffold(target: place.url.lastPathComponent, path: place.packagePath)
