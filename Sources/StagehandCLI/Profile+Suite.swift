@@ -50,9 +50,7 @@ extension StagehandCommand.Profile {
         }
         if !quiet {
             // The suite's table, as suite.md has it, then where the files are.
-            let table = SuiteReport(suite: suite).render().split(separator: "\n", omittingEmptySubsequences: false)
-                .drop { !$0.hasPrefix("| workload") }.prefix { $0.hasPrefix("|") }
-            print("\n" + table.joined(separator: "\n"))
+            print("\n" + SuiteReport(suite: suite).table.joined(separator: "\n"))
             print(
                 "\nSuite: \(writer.directory.appending(path: SuiteResult.markdownFileName).relativePath)  ·  JSON: "
                     + writer.directory.appending(path: SuiteResult.fileName).relativePath

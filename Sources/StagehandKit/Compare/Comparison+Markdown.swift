@@ -35,7 +35,6 @@ extension Comparison {
         lines.append("| stage | metric | before | after | change |")
         lines.append("|---|---|--:|--:|---|")
         for row in rows {
-            let percent = row.percent.map { ($0 >= 0 ? "+" : "") + $0.reportFormatted + "%" } ?? "new"
             let mark =
                 switch row.change {
                 case .regression: " ⛔ regression"
@@ -47,7 +46,7 @@ extension Comparison {
                 }
             lines.append(
                 "| \(row.stage.rawValue) | \(row.metric) | \(row.before.reportFormatted) | \(row.after.reportFormatted) "
-                    + "| \(row.before == row.after ? "=" : percent)\(mark) |"
+                    + "| \(row.before == row.after ? "=" : row.percentText)\(mark) |"
             )
         }
         lines.append("")

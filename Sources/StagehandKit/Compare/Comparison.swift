@@ -40,6 +40,11 @@ package struct Comparison: Sendable {
 
         /// The change relative to before, in percent (`nil` when before is 0).
         package var percent: Double? { before == 0 ? nil : (after - before) / abs(before) * 100 }
+
+        /// ``percent`` as the comparison prints it: "+12.5%", "-3%", or "new" when before was 0.
+        package var percentText: String {
+            percent.map { ($0 >= 0 ? "+" : "") + $0.reportFormatted + "%" } ?? "new"
+        }
     }
 
     package enum Change: String, Sendable {

@@ -285,6 +285,13 @@ final class RunRecorder: Sendable {
         return trace.recording(from: start, to: end, hangs: hangs.map { ($0.start, $0.end) })
     }
 
+    /// Every thread's record, merged: what the run's figures are read from.
+    private var allThreads: ThreadRecord {
+        var all = ThreadRecord()
+        threads.forEach { all.add($0) }
+        return all
+    }
+
     /// Every stretch of a hang's length or longer in which main did not answer: a main-actor job, a frame's wait, an
     /// event's wait. Overlapping stretches are one hang (see ``hangs(_:)``).
     private var unresponsive: [Span] {
@@ -385,14 +392,20 @@ final class RunRecorder: Sendable {
         let overhead = nanoseconds > stepNanoseconds ? nanoseconds - stepNanoseconds : 0
         threads.withRecord { record in
             record.mainBusyNs[.overhead] += overhead
-            noteMainActorJob(job, overheadNs: overhead, in: &record)
-            record.interactionHeldMain(interaction, nanoseconds: nanoseconds)
+            noteMainActorJob(job, of: interaction, overheadNs: overhead, in: &record)
         }
     }
 
-    /// A main-actor job held main for `job`: main answered nothing else meanwhile.
-    private func noteMainActorJob(_ job: Span, overheadNs: UInt64, in record: inout ThreadRecord) {
+    /// A main-actor job held main for `job`: main answered nothing else meanwhile. It was interaction
+    /// `interaction`'s, or the frame's own work when `nil`.
+    private func noteMainActorJob(
+        _ job: Span,
+        of interaction: Int? = nil,
+        overheadNs: UInt64,
+        in record: inout ThreadRecord
+    ) {
         let nanoseconds = job.nanoseconds
+        if let interaction { record.interactionHeldMain(interaction, nanoseconds: nanoseconds) }
         record.mainActorJobs.add(nanoseconds: nanoseconds, periodNs: periodNs)
         if nanoseconds > periodNs { record.mainActorBlockingNs += nanoseconds - periodNs }
         if StageMetrics.isHang(nanoseconds: nanoseconds) { record.longJobs.append(job) }
@@ -455,8 +468,7 @@ final class RunRecorder: Sendable {
         threads.withRecord { record in
             record.recordStepOnMain(key, nanoseconds: nanoseconds)
             record.mainBusyNs[.io] += nanoseconds
-            noteMainActorJob(Span(start: start, end: end), overheadNs: 0, in: &record)
-            record.interactionHeldMain(key.interaction, nanoseconds: nanoseconds)
+            noteMainActorJob(Span(start: start, end: end), of: key.interaction, overheadNs: 0, in: &record)
         }
     }
 
@@ -478,8 +490,7 @@ final class RunRecorder: Sendable {
         allocationsEnd: AllocationCounter.Sample?,
         harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count()
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
-        var all = ThreadRecord()
-        threads.forEach { all.add($0) }
+        var all = allThreads
         var main = self.main.withLock { $0 }  // a copy: what is added below for the end changes nothing recorded
         var metrics = StageMetrics()
         let seconds = max(runSeconds, 1e-9)
@@ -583,8 +594,7 @@ final class RunRecorder: Sendable {
     /// What each interaction did to main in the run (``InteractionSample``), by interaction index, given how many times
     /// each arrived (`arrivals`, delivered or not, which the main loop counts).
     func interactionSamples(arrivals: [Int]) -> [InteractionSample] {
-        var all = ThreadRecord()
-        threads.forEach { all.add($0) }
+        let all = allThreads
         return arrivals.enumerated().map { index, arrived in
             InteractionSample(
                 arrivals: arrived,

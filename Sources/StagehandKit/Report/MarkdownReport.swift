@@ -233,8 +233,7 @@ package struct MarkdownReport: Sendable {
     // MARK: - Migration
 
     private func migration() -> [String] {
-        let stage = result.recommendation.recommendedStage ?? result.recommendation.bestStage
-        guard let stage else { return [] }
+        guard let stage = result.recommendation.advisedStage else { return [] }
         let title =
             result.recommendation.recommendedStage == nil
             ? "## Code at the best stage measured: `\(stage.rawValue)`"
@@ -506,7 +505,7 @@ package struct MarkdownReport: Sendable {
         }
         let threw = result.stages.compactMap { stage in stage.thrownErrors(in: result.spec).map { "- \($0)" } }
         guard !failed.isEmpty || !threw.isEmpty else { return [] }
-        return ["## What went wrong", ""] + (failed + threw).map { $0.replacingNewlines() } + [""]
+        return ["## What went wrong", ""] + (failed + threw).map(\.markdownCell) + [""]
             + (failed.isEmpty
                 ? [] : ["A stage that crashed or hung is not run again; the other stages were measured as usual.", ""])
     }
@@ -609,14 +608,8 @@ package struct MarkdownReport: Sendable {
             )
         }
         var lines = ["## Environment", "", "| | |", "|---|---|"]
-        for (name, value) in rows { lines.append("| \(name) | \(value.replacingNewlines()) |") }
+        for (name, value) in rows { lines.append("| \(name) | \(value.markdownCell) |") }
         return lines
     }
 }
 
-extension String {
-    /// The text on one line, with `|` escaped, so it fits in a Markdown table cell or list item.
-    fileprivate func replacingNewlines() -> String {
-        split(whereSeparator: \.isNewline).joined(separator: " ⏎ ").replacing("|", with: "\\|")
-    }
-}

@@ -22,6 +22,9 @@ public struct Recommendation: Codable, Sendable, Equatable {
     /// The recommended stage, or `nil` for `none`.
     public var recommendedStage: Stage? { Stage(rawValue: stage) }
 
+    /// The stage the advice is about: the one recommended, or when none meets the budget the best one measured.
+    public var advisedStage: Stage? { recommendedStage ?? bestStage }
+
     public enum Confidence: String, Codable, Sendable {
         /// Every stage the verdict rests on met or missed the budget beyond the run-to-run noise (or had a hang, hung
         /// or crashed), with at least 3 runs each: the chance of adopting a more concurrent stage on noise alone is

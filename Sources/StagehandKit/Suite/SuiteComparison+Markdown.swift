@@ -64,7 +64,7 @@ extension SuiteComparison {
 
     private func outcomeCell(_ row: Row) -> String {
         if let failedAfter = row.failedAfter {
-            let error = SuiteReport.cell(failedAfter)
+            let error = failedAfter.markdownCell
             return row.failedBefore == nil
                 ? "⛔ **regressed**: could not be profiled (\(error))" : "could not be profiled in either (\(error))"
         }
@@ -72,9 +72,8 @@ extension SuiteComparison {
         guard let comparison = row.comparison else { return row.outcome.rawValue }
         switch row.outcome {
         case .regressed:
-            let worst = comparison.rows.filter { $0.change == .regression }.prefix(2).map { change in
-                let percent = change.percent.map { ($0 >= 0 ? "+" : "") + $0.reportFormatted + "%" } ?? "new"
-                return "\(change.metric) \(percent) in `\(change.stage.rawValue)`"
+            let worst = comparison.rows.filter { $0.change == .regression }.prefix(2).map {
+                "\($0.metric) \($0.percentText) in `\($0.stage.rawValue)`"
             }
             let stopped = comparison.statusChanges.filter { $0.before == .ok }.map {
                 "`\($0.stage.rawValue)` \($0.after.rawValue)"

@@ -48,8 +48,7 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
         verdict = result.recommendation.stage
         confidence = result.recommendation.confidence
         summary = result.recommendation.summary
-        let recommendation = result.recommendation
-        if let stage = recommendation.recommendedStage ?? recommendation.bestStage,
+        if let stage = result.recommendation.advisedStage,
             let measured = result.stages.first(where: { $0.stage == stage }), let metrics = measured.metrics
         {
             advised = Figures(

@@ -19,11 +19,8 @@ package struct SuiteReport: Sendable {
                 "started \(suite.startedAt)",
             ].joined(separator: " · "),
             "",
-            "| workload | verdict | confidence | hitch time (ms/s) | hangs | input latency p99 (ms) | headroom "
-                + "| wall time |",
-            "|---|---|---|--:|--:|--:|---|--:|",
         ]
-        lines += suite.workloads.map(row)
+        lines += table
         lines += [
             "",
             "The figures are the advised stage's: the stage recommended, or when no stage meets the budget the best one "
@@ -43,10 +40,19 @@ package struct SuiteReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The table of workloads, a line each: what the terminal shows after a suite, and the heart of `suite.md`.
+    package var table: [String] {
+        [
+            "| workload | verdict | confidence | hitch time (ms/s) | hangs | input latency p99 (ms) | headroom "
+                + "| wall time |",
+            "|---|---|---|--:|--:|--:|---|--:|",
+        ] + suite.workloads.map(row)
+    }
+
     private func row(_ entry: SuiteEntry) -> String {
         let name = entry.report.map { "[\(entry.workload)](\($0))" } ?? entry.workload
         guard entry.status == .profiled else {
-            let error = Self.cell(entry.error ?? "no result")
+            let error = (entry.error ?? "no result").markdownCell
             return "| \(name) | **could not be profiled**: \(error) | | | | | | \(Self.duration(entry.wallSeconds)) |"
         }
         var verdict = entry.verdict.map { $0 == "none" ? "none" : "`\($0)`" } ?? "—"
@@ -66,11 +72,6 @@ package struct SuiteReport: Sendable {
         }
         cells.append(Self.duration(entry.wallSeconds))
         return "| " + cells.joined(separator: " | ") + " |"
-    }
-
-    /// Text for a Markdown table's cell: on one line, its pipes escaped.
-    static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
     static func count(_ number: Int, _ noun: String) -> String {
