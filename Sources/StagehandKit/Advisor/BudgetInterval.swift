@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a stage's runs put one budget metric against its limit, allowing for the run-to-run noise: above it, below
 /// it, or within the noise of it.
@@ -124,15 +125,17 @@ struct BudgetInterval: Sendable, Equatable {
 
     /// The z with P(Z ≤ z) = `p`, for a standard normal Z: by bisection on the complementary error function.
     static func normalQuantile(_ p: Double) -> Double {
-        bisect(p) { 0.5 * erfc(-$0 / 2.0.squareRoot()) }
+        remembered(.normal, p) { bisect(p) { 0.5 * erfc(-$0 / 2.0.squareRoot()) } }
     }
 
     /// The t with P(T ≤ t) = `p` (p ≥ 0.5), for Student's T with `degreesOfFreedom` ν: by bisection on its
     /// distribution function, P(T ≤ t) = 1 − I_{ν/(ν+t²)}(ν/2, 1/2) / 2.
     static func studentQuantile(_ p: Double, degreesOfFreedom: Int) -> Double {
         let nu = Double(degreesOfFreedom)
-        return bisect(p, upTo: 1e4) { t in
-            t <= 0 ? 0.5 : 1 - 0.5 * regularizedIncompleteBeta(x: nu / (nu + t * t), a: nu / 2, b: 0.5)
+        return remembered(.student(degreesOfFreedom), p) {
+            bisect(p, upTo: 1e4) { t in
+                t <= 0 ? 0.5 : 1 - 0.5 * regularizedIncompleteBeta(x: nu / (nu + t * t), a: nu / 2, b: 0.5)
+            }
         }
     }
 
@@ -140,19 +143,41 @@ struct BudgetInterval: Sendable, Equatable {
     /// lower incomplete gamma function P(k/2, x/2), summed as its series.
     static func chiSquareQuantile(_ p: Double, degreesOfFreedom: Int) -> Double {
         let a = Double(degreesOfFreedom) / 2
-        return bisect(p, upTo: 1e4) { x in
-            guard x > 0 else { return 0 }
-            let half = x / 2
-            guard half < a + 40 * (a.squareRoot() + 1) else { return 1 }  // 40 deviations past the mean
-            var term = 1 / a
-            var sum = term
-            for n in 1...1000 {
-                term *= half / (a + Double(n))
-                sum += term
-                if term < sum * 1e-15 { break }
+        return remembered(.chiSquare(degreesOfFreedom), p) {
+            bisect(p, upTo: 1e4) { x in
+                guard x > 0 else { return 0 }
+                let half = x / 2
+                guard half < a + 40 * (a.squareRoot() + 1) else { return 1 }  // 40 deviations past the mean
+                var term = 1 / a
+                var sum = term
+                for n in 1...1000 {
+                    term *= half / (a + Double(n))
+                    sum += term
+                    if term < sum * 1e-15 { break }
+                }
+                return exp(a * log(half) - half - lgamma(a)) * sum
             }
-            return exp(a * log(half) - half - lgamma(a)) * sum
         }
+    }
+
+    /// A distribution whose quantiles ``remembered(_:_:compute:)`` keeps.
+    private enum Distribution: Hashable {
+        case normal
+        case student(Int)
+        case chiSquare(Int)
+    }
+
+    /// The quantiles computed so far. A verdict asks for the same few again and again (each stage, budget metric and
+    /// round: one level, and as many degrees of freedom as runs), and each is a bisection of a hundred steps, each of
+    /// which sums a series: the simulation of the verdict (`VerdictSimulationTests`) spent a seventh of its time here.
+    private static let quantiles = Mutex<[Distribution: [Double: Double]]>([:])
+
+    /// The quantile at `p` of `distribution`: computed once, then remembered.
+    private static func remembered(_ distribution: Distribution, _ p: Double, compute: () -> Double) -> Double {
+        if let known = quantiles.withLock({ $0[distribution]?[p] }) { return known }
+        let quantile = compute()
+        quantiles.withLock { $0[distribution, default: [:]][p] = quantile }
+        return quantile
     }
 
     /// The `x` in [−`upTo`, `upTo`] where the increasing `distribution` reaches `p`.
