@@ -12,14 +12,18 @@ import Testing
 /// when the earlier one truly meets the budget (at its limit: the worst case), (b) how often the right stage is
 /// found when the earlier one truly misses by 2× its limit, (c) how many runs that takes. `swift test --filter
 /// VerdictSimulationTests` prints the table.
-@Suite struct VerdictSimulationTests {
+///
+/// The trials are the most arithmetic of the whole test suite: its scenarios run one at a time, each on a thread of its
+/// own (``onThreadOfItsOwn(_:)``), so that they take one core rather than both of the cooperative pool's threads, where
+/// the tests that wait on a stage child would wait behind them.
+@Suite(.serialized) struct VerdictSimulationTests {
     struct Residuals: Decodable {
         var hitchTimeRatio: [Double]
         var inputLatencyP99: [Double]
     }
 
     /// What one scenario gave over its trials.
-    struct Outcome {
+    struct Outcome: Sendable {
         var trials = 0
         /// The later stage adopted with `decided` confidence.
         var decidedLater = 0
@@ -47,7 +51,7 @@ import Testing
     )
 
     /// How a synthetic run's figures spread around their true means.
-    enum Spread {
+    enum Spread: Sendable {
         /// The model's spread times a residual of a real run.
         case realResiduals
         /// The same, twice as wide: a workload much noisier than the built-ins the model was fitted on.
@@ -330,8 +334,10 @@ import Testing
         inputP99: Double,
         spread: Spread,
         label: String
-    ) {
-        let outcome = Self.simulate(hitch: hitch, inputP99: inputP99, spread: spread, trials: Self.trials, seed: 21)
+    ) async {
+        let outcome = await onThreadOfItsOwn {
+            Self.simulate(hitch: hitch, inputP99: inputP99, spread: spread, trials: Self.trials, seed: 21)
+        }
         Self.report("a", label, outcome)
         #expect(outcome.share(outcome.decidedLater) <= 0.05 + Self.margin)
     }
@@ -351,8 +357,10 @@ import Testing
         hitch: Double,
         spread: Spread,
         label: String
-    ) {
-        let outcome = Self.simulate(hitch: hitch, inputP99: 1, spread: spread, trials: Self.trials, seed: 23)
+    ) async {
+        let outcome = await onThreadOfItsOwn {
+            Self.simulate(hitch: hitch, inputP99: 1, spread: spread, trials: Self.trials, seed: 23)
+        }
         Self.report("d", label, outcome)
         #expect(outcome.share(outcome.decidedMainOnly) <= 0.05 + Self.margin)
     }
@@ -373,15 +381,17 @@ import Testing
         seconds: Double,
         spread: Spread,
         label: String
-    ) {
-        let outcome = Self.simulate(
-            hitch: hitch,
-            inputP99: inputP99,
-            seconds: seconds,
-            spread: spread,
-            trials: Self.trials,
-            seed: 22
-        )
+    ) async {
+        let outcome = await onThreadOfItsOwn {
+            Self.simulate(
+                hitch: hitch,
+                inputP99: inputP99,
+                seconds: seconds,
+                spread: spread,
+                trials: Self.trials,
+                seed: 22
+            )
+        }
         Self.report("b", label, outcome)
         #expect(outcome.share(outcome.namedLater) > 0.5)
         // At 4× in 3 s runs the runs themselves spread from 0 to 40 ms/s: 87% decided (92–93% before runs noisier
