@@ -20,6 +20,10 @@ let textTable: Package.Dependency = .package(
 /// The scanner's parser, only: `stagehand-scan` is the one product that builds it (the toolchain's own major, 603 for
 /// Swift 6.3, parses everything this toolchain does).
 let swiftSyntax: Package.Dependency = .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
+/// `swift package generate-documentation --target StagehandKit`: builds the DocC catalog (the articles the README
+/// links to, and the workload API's reference), which `.ci/run` builds with warnings as errors. A command plugin only:
+/// it adds nothing to any product's build.
+let doccPlugin: Package.Dependency = .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
 
 let package = Package(
     name: "Stagehand",
@@ -37,7 +41,7 @@ let package = Package(
         /// users type.)
         .plugin(name: "StagehandCommand", targets: ["StagehandCommand"]),
     ],
-    dependencies: [argumentParser, hdrHistogram, yams, textTable, swiftSyntax],
+    dependencies: [argumentParser, hdrHistogram, yams, textTable, swiftSyntax, doccPlugin],
     targets: [
         // MARK: - C
 

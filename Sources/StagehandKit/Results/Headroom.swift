@@ -1,7 +1,7 @@
 import Foundation
 
 /// How far a stage's step costs can grow before it stops meeting the budget: the largest multiplier of today's costs
-/// at which it still met it, found by measurement (``HeadroomSearch``).
+/// at which it still met it, found by measurement (`HeadroomSearch`).
 ///
 /// JSON: `stages[i].headroom = { "multiplier": 3.1, "metAt": [...], "missedAt": [...] }`.
 public struct Headroom: Codable, Sendable, Equatable {

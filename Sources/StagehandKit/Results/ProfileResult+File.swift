@@ -1,7 +1,7 @@
 import Foundation
 
 extension ProfileResult {
-    /// Reads a JSON result written by ``ReportWriter/write(_:)``, checking its schema version and workload name.
+    /// Reads a JSON result written by `ReportWriter.write(_:)`, checking its schema version and workload name.
     ///
     /// - Throws: ``ResultFileError`` naming the file and what is wrong with it.
     public static func read(_ url: URL) throws(ResultFileError) -> ProfileResult {

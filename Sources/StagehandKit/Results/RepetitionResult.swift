@@ -31,7 +31,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// CPU time the run's whole process used during the measured run, every thread, in seconds: what
     /// `benchmark-probes` compares. `nil` in results written before it was recorded.
     public var processCPUSeconds: Double?
-    /// How many unmeasured warm-up runs came before the measured one (``WarmUp``: one, and more while they still grew
+    /// How many unmeasured warm-up runs came before the measured one (`WarmUp`: one, and more while they still grew
     /// the process's memory); `nil` in results written before it was recorded.
     public var warmUpRuns: Int?
     /// What each interaction did to main in the run, by interaction index (``InteractionSample``); `nil` in results

@@ -15,18 +15,18 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// Operating system and kernel.
     public var os: String
     public var allocator: String
-    /// How allocation figures were counted (``AllocationCounter/countingMethod``); `nil` in results written before
+    /// How allocation figures were counted (`AllocationCounter.countingMethod`); `nil` in results written before
     /// it was recorded (before 2026-11-25), whose counts kept fewer of the harness's allocations out, or came from
     /// jemalloc's own counters.
     public var allocationCounting: String?
     /// What the run did about thread priority (offloaded work vs main).
     public var priority: String
-    /// Where `io` bodies of the user's code ran their synchronous parts (``IOSemantics``); `nil` when the workload has
+    /// Where `io` bodies of the user's code ran their synchronous parts (`IOSemantics`); `nil` when the workload has
     /// none, and in results written before it was recorded.
     public var ioSemantics: String?
     /// The calibrated work loop's speed: what `ms: 1` means on this machine.
     public var workLoopIterationsPerMs: Double
-    /// What the probes add to one step, in microseconds, measured on this machine (see ``ProbeCost``); `nil` in
+    /// What the probes add to one step, in microseconds, measured on this machine (see `ProbeCost`); `nil` in
     /// results written before it was measured.
     public var probeCostMicrosecondsPerStep: Double?
     public var durationSeconds: Double

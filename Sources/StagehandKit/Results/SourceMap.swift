@@ -1,7 +1,7 @@
 /// What `stagehand scan` found in the code a profiled workload's steps call, so the report can name the app's own
 /// declarations beside the measurements: for each code step, the declarations its closure calls (where, their
 /// isolation, whether `async`) and where the app calls them on the main actor, and the scan's findings in those
-/// declarations' files. `profile --scan FILE` reads it from the scan's `--json` (``read(scanFile:workload:)``); the
+/// declarations' files. `profile --scan FILE` reads it from the scan's `--json` (`read(scanFile:workload:)`); the
 /// result's JSON keeps it under `source`, so `report` renders the same names again.
 public struct SourceMap: Codable, Sendable, Equatable {
     /// A function or initializer of the app's: `FeedPage.decode(_:)` at `Sources/ExampleApp/Feed.swift:51`.

@@ -108,18 +108,18 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Memory
 
-    /// Allocations during the run (``AllocationCounter``), less the harness's own (measured per delivery), /
+    /// Allocations during the run (`AllocationCounter`), less the harness's own (measured per delivery), /
     /// interactions delivered: what the workload's stage code allocates.
     public var allocationsPerInteraction: Double = 0
     /// Bytes those allocations asked for (cumulative, not net), less the harness's, / interactions delivered.
     public var allocatedBytesPerInteraction: Double = 0
-    /// Whether the allocation figures are counts: the run's known-answer check (``AllocationCheck``) read exactly the
+    /// Whether the allocation figures are counts: the run's known-answer check (`AllocationCheck`) read exactly the
     /// allocations it made. `false` where the counter is not in place or misses some of them;
     /// reports then show the allocation figures as unverified. Absent from older results, which mean `true`.
     public var allocationsCounted: Bool = true
-    /// The process's resident set at the end of the run (``Platform/residentBytes``), harness included.
+    /// The process's resident set at the end of the run (`Platform.residentBytes`), harness included.
     public var residentBytes: Double = 0
-    /// The stage child's peak resident set at the end of the run (``Platform/peakResidentBytes``), harness included.
+    /// The stage child's peak resident set at the end of the run (`Platform.peakResidentBytes`), harness included.
     public var peakProcessResidentBytes: Double = 0
 
     /// How long the run measured, in seconds, drain included.

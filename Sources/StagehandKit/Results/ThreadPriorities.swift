@@ -2,7 +2,7 @@
 /// ("nice 10"), a QoS class on macOS ("QoS user-interactive").
 ///
 /// Recorded so that the environment block states what ran, not what the priority policy assumes
-/// (``BackgroundPriority``): on macOS a QoS is inherited and overridden in ways a policy can only intend.
+/// (`BackgroundPriority`): on macOS a QoS is inherited and overridden in ways a policy can only intend.
 public struct ThreadPriorities: Codable, Sendable, Equatable {
     /// The main thread's, read on main at the end of the measured run.
     public var main: String

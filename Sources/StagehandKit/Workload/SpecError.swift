@@ -1,4 +1,4 @@
-/// A spec file that cannot become a ``Workload``: what is wrong, and where.
+/// A spec file that cannot become a `Workload`: what is wrong, and where.
 ///
 /// The description names the file, the line (when the parser knows it) and the field path, e.g.
 /// `my-app.yaml:14: interactions[0].steps[2].ms: must be a finite number ≥ 0, got -3`.

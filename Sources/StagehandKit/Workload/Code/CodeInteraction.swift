@@ -27,13 +27,15 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
     /// Where the interaction was declared, for errors in it.
     let location: DeclarationSite
 
-    /// An interaction with no steps yet; add them with ``ui(_:_:)``, ``compute(_:_:)``, ``io(_:_:)`` and
-    /// ``state(_:_:)``.
+    /// An interaction with no steps yet; add them with ``ui(_:fileID:line:_:)``, ``compute(_:fileID:line:_:)``,
+    /// ``io(_:fileID:line:_:)`` and ``state(_:fileID:line:_:)``.
     ///
     /// - Parameters:
     ///   - name: its name in the report: letters, digits, `-`, `_` and `.`.
     ///   - ratePerSecond: arrivals per second.
     ///   - arrival: how arrivals are spaced: evenly, or a seeded Poisson process.
+    ///   - fileID: where it is declared, for errors that point at it; leave the default.
+    ///   - line: the line it is declared on, likewise.
     public init(
         _ name: String,
         ratePerSecond: Double,
@@ -91,7 +93,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
     /// The body is `nonisolated(nonsending)`: called from the main actor (in `async` and `offloaded`), its
     /// synchronous parts run on main, as Swift 6.2 runs them, and so does every function it calls that is
     /// `nonisolated(nonsending)` (every `nonisolated async` function of a module built with Approachable
-    /// Concurrency); `profile --io concurrent` runs it on the pool instead (``IOSemantics``).
+    /// Concurrency); `profile --io concurrent` runs it on the pool instead.
     ///
     /// In `main-only` a body that needs the main actor (a `@MainActor` call, `MainActor.run`) can never run while
     /// main waits for it: that stage run deadlocks, and is reported as hung with that explanation.

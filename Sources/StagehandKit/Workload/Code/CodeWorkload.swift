@@ -1,6 +1,6 @@
-/// A workload declared in Swift, whose steps run the user's own code: what ``Stagehand/main(workloads:)`` profiles.
+/// A workload declared in Swift, whose steps run the user's own code: what `Stagehand.main(workloads:)` profiles.
 ///
-/// The same model as a spec file (``Workload``), with code in place of guessed costs:
+/// The same model as a spec file (<doc:SpecFormat>), with code in place of guessed costs:
 ///
 /// ```swift
 /// let connections = Subsystem("connections") { ConnectionTable() }
@@ -16,8 +16,8 @@
 /// }
 /// ```
 ///
-/// The advisor, the report and the JSON see the model (``spec``): each step's kind and label, with a code step's
-/// cost recorded as `code` and its measured mean.
+/// The advisor, the report and the JSON see the model: each step's kind and label, with a code step's cost recorded
+/// as `code` and its measured mean. <doc:ProfilingYourCode> walks through a workload executable.
 public struct CodeWorkload: Sendable {
     /// The workload as the model sees it: what the advisor, the report and the JSON read.
     package let spec: Workload
@@ -25,12 +25,16 @@ public struct CodeWorkload: Sendable {
     let interactions: [ErasedInteraction]
     let location: DeclarationSite
 
+    /// A workload of `interactions`, each arriving at its own rate, run for `durationSeconds` per stage run.
+    ///
     /// - Parameters:
     ///   - name: a short name, used for report file names: letters, digits, `-`, `_` and `.`.
     ///   - description: what app behaviour it is, in a sentence or two.
     ///   - durationSeconds: how long each stage run takes arrivals.
     ///   - refreshHz: the display's refresh rate; the frame budget is `1000 / refreshHz` ms.
     ///   - frameWorkMs: the main thread's own work on every frame (layout, render commit), simulated.
+    ///   - fileID: where the workload is declared, for errors that point at it; leave the default.
+    ///   - line: the line it is declared on, likewise.
     ///   - interactions: the interactions, each arriving at its own rate.
     public init(
         _ name: String,
@@ -86,8 +90,10 @@ public struct CodeWorkload: Sendable {
         WorkloadCode(bodies: bodies, stateMakers: stateMakers)
     }
 
-    /// Checks every value by the rules spec files follow (``WorkloadValidator``), then that no two subsystems share
-    /// a name, naming where in the Swift source a bad value was declared.
+    /// Checks every value by the rules spec files follow, then that no two subsystems share a name, naming where in
+    /// the Swift source a bad value was declared.
+    ///
+    /// `Stagehand.main(workloads:)` calls it for every workload before any command runs.
     ///
     /// - Throws: ``SpecError`` with the source file, line and field, the field as this API names it.
     public func validate() throws(SpecError) {

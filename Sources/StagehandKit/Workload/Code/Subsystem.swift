@@ -15,10 +15,14 @@ public struct Subsystem<State>: Sendable {
     /// Where it was declared: two subsystems of one name are an error that points here.
     let location: DeclarationSite
 
+    /// A subsystem called `name`, whose state each stage run makes afresh with `initial`.
+    ///
     /// - Parameters:
     ///   - name: the subsystem's name in the report; one name, one subsystem.
     ///   - initial: makes the state a stage run starts from; called once per run, as the run is set up, before the
     ///     state moves to where the stage keeps it.
+    ///   - fileID: where the subsystem is declared, for errors that point at it; leave the default.
+    ///   - line: the line it is declared on, likewise.
     public init(
         _ name: String,
         fileID: String = #fileID,
