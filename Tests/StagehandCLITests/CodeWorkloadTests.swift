@@ -5,7 +5,7 @@ import Testing
 extension CLITests {
     /// Workloads declared in Swift (`StagehandTestWorkloads`): the user's closures run where each stage says, values flow
     /// between steps, and code that throws, traps or deadlocks is reported, never fatal to the profile.
-    @Suite(.serialized) struct CodeWorkloadTests {
+    @Suite struct CodeWorkloadTests {
         /// The test workloads' executable, built beside this test bundle.
         static let executable = StagehandProcess.productsDirectory.appending(path: "StagehandTestWorkloads")
 
@@ -218,7 +218,7 @@ extension CLITests {
         /// A body that decodes after its await, in `async`: under `nonsending` the decode holds main, and its time
         /// there is the step's, in the steps table and as main-thread io time; under `concurrent` none of it is on
         /// main. The io body's allocations under `nonsending` (the caller that times it on main) are the harness's.
-        @Test func anIoBodysMainThreadTimeIsMeasuredPerSemantics() async throws {
+        @Test(.tags(.timing)) func anIoBodysMainThreadTimeIsMeasuredPerSemantics() async throws {
             var onMain: [IOSemantics: (mainMs: Double?, busy: Double, allocations: Double, logged: Set<String>)] = [:]
             for semantics in IOSemantics.allCases {
                 let run = try await Self.profile(
@@ -267,9 +267,11 @@ extension CLITests {
         /// held to less than two. Either bound is half of what the four boxes were, or less.
         @Test func boxingAStepsValueIsNotCountedAsTheWorkloads() async throws {
             let stages: [Stage] = [.mainOnly, .offloaded, .actorExtracted]
-            let narrow = try await Self.profile("narrow-values", stages: stages, duration: 1)
+            // Side by side: what is compared is counted exactly, whatever else the machine runs.
+            async let narrowRun = Self.profile("narrow-values", stages: stages, duration: 1)
+            async let wideRun = Self.profile("wide-values", stages: stages, duration: 1)
+            let (narrow, wide) = try await (narrowRun, wideRun)
             defer { try? FileManager.default.removeItem(at: narrow.output) }
-            let wide = try await Self.profile("wide-values", stages: stages, duration: 1)
             defer { try? FileManager.default.removeItem(at: wide.output) }
             #expect(narrow.status == 0 && wide.status == 0, "\(narrow.stderr)\n\(wide.stderr)")
             let narrowStages = try narrow.result("narrow-values").stages.filter { stages.contains($0.stage) }
@@ -305,9 +307,10 @@ extension CLITests {
         /// call, which allocates neither: kept out on both threads. (Before, 2.09 against 0.04, release.)
         @Test(arguments: ["ui-only", "io-only"])
         func callingAStepTheHarnessWayIsNotCountedAsTheWorkloads(_ workload: String) async throws {
-            let compute = try await Self.profile("compute-only", stages: [.mainOnly], duration: 2)
+            async let computeRun = Self.profile("compute-only", stages: [.mainOnly], duration: 2)
+            async let otherRun = Self.profile(workload, stages: [.mainOnly], duration: 2)
+            let (compute, other) = try await (computeRun, otherRun)
             defer { try? FileManager.default.removeItem(at: compute.output) }
-            let other = try await Self.profile(workload, stages: [.mainOnly], duration: 2)
             defer { try? FileManager.default.removeItem(at: other.output) }
             #expect(compute.status == 0 && other.status == 0, "\(compute.stderr)\n\(other.stderr)")
             let computeMetrics = try #require(try compute.result("compute-only").stages.first?.metrics)
@@ -325,9 +328,10 @@ extension CLITests {
         /// frames of Stagehand's own async functions on the way to the body are kept out: before, it read 2 more
         /// (6.04 against 4.04, release), the task's allocator taking a slab for each.
         @Test func awaitingAnIOBodyFromMainCountsAtMostTheHopMore() async throws {
-            let compute = try await Self.profile("compute-only", stages: [.async], duration: 2)
+            async let computeRun = Self.profile("compute-only", stages: [.async], duration: 2)
+            async let ioRun = Self.profile("io-only", stages: [.async], duration: 2)
+            let (compute, io) = try await (computeRun, ioRun)
             defer { try? FileManager.default.removeItem(at: compute.output) }
-            let io = try await Self.profile("io-only", stages: [.async], duration: 2)
             defer { try? FileManager.default.removeItem(at: io.output) }
             #expect(compute.status == 0 && io.status == 0, "\(compute.stderr)\n\(io.stderr)")
             let computeStage = try compute.result("compute-only").stages.first { $0.stage == .async }
@@ -347,7 +351,7 @@ extension CLITests {
         /// release ran inside the step's time: `take` read 20.1 ms.)
         /// The same for an `io` step that main waits for in `main-only` (before, its release was no step's main-thread
         /// work at all: io read 0 ms/s).
-        @Test(arguments: [("slow-release", "compute"), ("slow-release-io", "io")])
+        @Test(.tags(.timing), arguments: [("slow-release", "compute"), ("slow-release-io", "io")])
         func releasingAStepsInputIsNotInItsTime(_ workload: String, kind: String) async throws {
             let run = try await Self.profile(workload, stages: [.mainOnly])
             defer { try? FileManager.default.removeItem(at: run.output) }
@@ -367,7 +371,7 @@ extension CLITests {
         /// An io body of the user's code still awaiting its answer when the run ends holds no thread Stagehand can see:
         /// it is unfinished, not work the stage had no thread for, so the stage does not fall behind. (Counted as on a
         /// thread, every request of this workload made async "fall behind" though it keeps up.)
-        @Test func anIoBodyAwaitingItsAnswerAtTheEndIsNotFallingBehind() async throws {
+        @Test(.tags(.timing)) func anIoBodyAwaitingItsAnswerAtTheEndIsNotFallingBehind() async throws {
             let run = try await Self.profile("slow-io", stages: [.async], duration: 1)
             defer { try? FileManager.default.removeItem(at: run.output) }
             let result = try run.result("slow-io")

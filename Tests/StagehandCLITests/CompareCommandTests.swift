@@ -4,7 +4,7 @@ import Testing
 
 extension CLITests {
     /// `compare`: two saved results, and the exit status CI reads.
-    @Suite(.serialized) struct CompareCommandTests {
+    @Suite struct CompareCommandTests {
         /// `compare` exits 0, 2 or 4 for CI, and 64 for results it cannot compare.
         @Test func compareExitsWithWhatChanged() async throws {
             let directory = try Scratch.directory()

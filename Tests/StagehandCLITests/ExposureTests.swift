@@ -5,13 +5,16 @@ import Testing
 extension CLITests {
     /// Exposure through the whole tool: a rare interaction that blocks main is found whatever the seed's arrivals.
     @Suite(.serialized) struct ExposureTests {
-        /// At 0.05 a second a 1 s run sees the 300 ms block about one seed in twenty; the exposure run schedules it
-        /// three times, so main-only fails on every seed, named after the interaction and its step.
+        /// At 0.05 a second a 1.5 s run sees the 300 ms block about one seed in fourteen; the exposure run schedules it
+        /// three times, so main-only fails on every seed, named after the interaction and its step. (Its arrivals are
+        /// 500 ms apart, so each block ends before the next arrives even on a busy machine. In a 1 s run they were
+        /// 333 ms apart: a block slowed past that delayed the next arrival, and the last, due before the window ended
+        /// but delivered after it, was counted unfinished rather than a hang.)
         @Test(arguments: [1, 2, 101] as [UInt64])
         func aRareBlockOfMainFailsMainOnlyOnEverySeed(_ seed: UInt64) async throws {
             let spec = """
                 name: rare-block
-                duration-s: 1
+                duration-s: 1.5
                 interactions:
                   - name: sync
                     rate-per-s: 0.05
@@ -32,9 +35,9 @@ extension CLITests {
             let stage = try #require(result.stages.first { $0.stage == .mainOnly })
             let sync = try #require(stage.interactions?.first)
             #expect(sync.exposureArrivals == 3)
-            // Four taps a second, periodic, in a 1 s run: the main loop counts each interaction's arrivals.
-            #expect(stage.interactions?.last?.arrivals == 4)
-            #expect(stage.interactions?.last?.exposureArrivals == 4)
+            // Four taps a second, periodic, in a 1.5 s run: the main loop counts each interaction's arrivals.
+            #expect(stage.interactions?.last?.arrivals == 6)
+            #expect(stage.interactions?.last?.exposureArrivals == 6)
             #expect(sync.hangs >= 3, "each of its arrivals held main for 300 ms")
             let judgment = try #require(result.recommendation.judgments.first { $0.stage == .mainOnly })
             #expect(judgment.judgment == .fails)

@@ -5,7 +5,7 @@ import Testing
 extension CLITests {
     /// Whether the verdict says a stage falls behind, through real stage runs of two workloads whose answer cannot
     /// flip with noise: one kept up with by a wide margin, one overloaded about twice over.
-    @Suite(.serialized) struct FallingBehindTests {
+    @Suite(.tags(.timing)) struct FallingBehindTests {
         /// The verdict of one run of `stage` profiling `spec`, and that stage's figures.
         static func profile(_ spec: String, name: String, stage: Stage) async throws -> (String, StageMetrics) {
             let result = try await StagehandProcess.profileOnce(spec, name: name, stages: [stage])

@@ -2,7 +2,7 @@ import Testing
 
 extension CLITests {
     /// `list`: the built-in workloads.
-    @Suite(.serialized) struct ListCommandTests {
+    @Suite struct ListCommandTests {
         @Test func listNamesEveryBuiltIn() async throws {
             let run = try await StagehandProcess.run("list")
             #expect(run.status == 0)

@@ -5,7 +5,7 @@ import Testing
 extension CLITests {
     /// Known answers through real stage runs: what a figure must read when the workload's behaviour is known exactly.
     /// No timing is asserted; each check would fail if its defect came back.
-    @Suite(.serialized) struct MeasurementTests {
+    @Suite struct MeasurementTests {
         /// Four steps of different kinds, each making exactly `allocations` heap allocations.
         static func allocationSpec(_ allocations: Int) -> String {
             """
@@ -38,12 +38,14 @@ extension CLITests {
         @Test(arguments: Allocator.allCases.filter { $0.problem == nil })
         func allocationCountsReadExactlyWhatTheStepsAllocate(on allocator: Allocator) async throws {
             let chosen = ["--allocator", allocator.rawValue]
-            let many = try await StagehandProcess.profileOnce(
+            // Side by side: the counts are exact, whatever else the machine runs.
+            async let manyRun = StagehandProcess.profileOnce(
                 Self.allocationSpec(100),
                 name: "alloc-100",
                 arguments: chosen
             )
-            let one = try await StagehandProcess.profileOnce(Self.allocationSpec(1), name: "alloc-1", arguments: chosen)
+            async let oneRun = StagehandProcess.profileOnce(Self.allocationSpec(1), name: "alloc-1", arguments: chosen)
+            let (many, one) = try await (manyRun, oneRun)
             let served = allocator == .jemalloc ? "jemalloc 5." : Platform.systemAllocatorName
             #expect(many.environment.allocator.hasPrefix(served))
             for (stage, base) in zip(many.stages, one.stages) {
@@ -69,7 +71,7 @@ extension CLITests {
         /// warm-up, whose drain ends at about 1.35 s. The warm-up must skip the steps it has not started and wait for the
         /// running one, so the measured run (which has no arrival of its own) starts on an idle main thread: no frame of
         /// it waits behind a warm-up step. (Before, the rest of the interaction ran on into the measured run.)
-        @Test func nothingOfTheWarmUpRunsIntoTheMeasuredRun() async throws {
+        @Test(.tags(.timing)) func nothingOfTheWarmUpRunsIntoTheMeasuredRun() async throws {
             let spec = """
                 name: long-warm-up
                 duration-s: 0.5

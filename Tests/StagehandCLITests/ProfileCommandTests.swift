@@ -5,7 +5,7 @@ import Testing
 extension CLITests {
     /// `profile` through the whole tool: what bad input exits with, what a run writes and prints, where each step runs,
     /// and `--cores`.
-    @Suite(.serialized) struct ProfileCommandTests {
+    @Suite struct ProfileCommandTests {
         @Test func aBadSpecExits64NamingFileLineAndFieldAndWritesNothing() async throws {
             let directory = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: directory) }

@@ -4,7 +4,7 @@ import Testing
 
 extension CLITests {
     /// `report`: a saved result rendered again.
-    @Suite(.serialized) struct ReportCommandTests {
+    @Suite struct ReportCommandTests {
         /// `report` renders the Markdown and charts again from a saved result, exactly as the library renders them, and
         /// prints the table; a result it cannot read exits 64 and writes nothing.
         @Test func reportRendersASavedResultAgain() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 extension CLITests {
     /// `scan`: `stagehand` runs the scanner built beside it, and passes its output and exit status on.
-    @Suite(.serialized) struct ScanCommandTests {
+    @Suite struct ScanCommandTests {
         @Test func scanFindsWritesJSONAndExitsByStrictness() async throws {
             let directory = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: directory) }

@@ -5,7 +5,7 @@ import Testing
 extension CLITests {
     /// Stage children that do not behave, and a profile stopped midway: each is reported, or leaves nothing behind, and
     /// never takes the profile down or leaves a child running.
-    @Suite(.serialized) struct StageProcessTests {
+    @Suite struct StageProcessTests {
         /// Ctrl-C where the child cannot be signalled: the profiler stops waiting and exits, and its child, seeing
         /// its parent gone, ends itself within a second.
         @Test func anInterruptEndsTheProfileEvenWhenItsChildCannotBeSignalled() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 extension CLITests {
     /// `profile --all` and `compare` on two suites: every workload in one command, and one gate on all of them.
-    @Suite(.serialized) struct SuiteCommandTests {
+    @Suite struct SuiteCommandTests {
         /// A short workload that arrives often enough not to be rare (no exposure run), on main only.
         static func quick(_ name: String) -> String {
             Specs.oneStep(name, duration: "0.3", ratePerSecond: 20, step: "{ ui: show, ms: 0.3 }")

@@ -4,7 +4,7 @@ import Testing
 
 extension CLITests {
     /// `profile --trace`: the trace-event file the stage children's recordings make.
-    @Suite(.serialized) struct TraceTests {
+    @Suite struct TraceTests {
         /// `--trace` writes one trace-event file that draws each stage as a process and each step on the thread that
         /// ran it: main for what the stage keeps on main, a pool thread for the rest.
         @Test func theTraceDrawsEveryStepOnTheThreadThatRanIt() async throws {
