@@ -5,6 +5,11 @@ import Testing
 
 /// Each rule, positive and negative, on small sources.
 @Suite struct RuleTests {
+    /// The walk's one table of rules holds each rule once.
+    @Test func theWalkRunsEveryRuleOnce() {
+        #expect(scanRules.map { $0.id }.sorted() == Rule.allCases)
+    }
+
     @Test func dispatchQueue() {
         let source = """
             func refresh() {
