@@ -33,38 +33,22 @@ final class FileScanner: IsolationWalker {
     // MARK: - Types and extensions: entered first
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        let next = super.visit(node)
-        runRules { $0.visit(node, in: &$1) }
+        let next = checked(node, super.visit(node))
         states.visit(node, in: scopes)
         return next
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        let next = super.visit(node)
-        runRules { $0.visit(node, in: &$1) }
-        return next
-    }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { checked(node, super.visit(node)) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { checked(node, super.visit(node)) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { checked(node, super.visit(node)) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { checked(node, super.visit(node)) }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { checked(node, super.visit(node)) }
 
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        let next = super.visit(node)
-        runRules { $0.visit(node, in: &$1) }
-        return next
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        let next = super.visit(node)
-        runRules { $0.visit(node, in: &$1) }
-        return next
-    }
-
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        let next = super.visit(node)
-        runRules { $0.visit(node, in: &$1) }
-        return next
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let next = super.visit(node)
+    /// Runs the rules on a type or extension `super` has just entered, and goes on as it said.
+    private func checked(
+        _ node: some DeclGroupSyntax,
+        _ next: SyntaxVisitorContinueKind
+    ) -> SyntaxVisitorContinueKind {
         runRules { $0.visit(node, in: &$1) }
         return next
     }
