@@ -117,12 +117,12 @@ import Testing
             struct SaveView: View {
                 let urls: [URL]
                 var body: some View {
-                    Button("Save") { sleep(1) }
-                        .onAppear { _ = urls.map { try? Data(contentsOf: $0) } }
+                    Button("Save") { 1️⃣sleep(1) }
+                        .onAppear { _ = urls.map { try? 2️⃣Data(contentsOf: $0) } }
                 }
             }
             """
-        #expect(findings(.blockingCallOnMain, in: inherited).map(\.line) == [4, 5])
+        findings(.blockingCallOnMain, atMarkersIn: inherited)
     }
 
     /// Closures that run where they are written: `{ … }()` (a static property's initializer, on first use from the
@@ -131,16 +131,16 @@ import Testing
         let source = """
             @MainActor struct Renderer {
                 static let template: String = {
-                    try! String(contentsOfFile: "/tmp/template.html", encoding: .utf8)
+                    try! 1️⃣String(contentsOfFile: "/tmp/template.html", encoding: .utf8)
                 }()
                 static func read(_ coordinator: NSFileCoordinator, _ url: URL) {
                     coordinator.coordinate(readingItemAt: url, options: [], error: nil, byAccessor: { readURL in
-                        _ = try? Data(contentsOf: readURL)
+                        _ = try? 2️⃣Data(contentsOf: readURL)
                     })
                 }
             }
             """
-        #expect(findings(.blockingCallOnMain, in: source).map(\.line) == [3, 7])
+        findings(.blockingCallOnMain, atMarkersIn: source)
     }
 
     @Test func awaitedAPIsAreNotBlocking() {

@@ -3,36 +3,40 @@ import Testing
 
 @testable import StagehandScan
 
-/// Each rule, positive and negative, on small sources.
+/// Each rule, positive and negative, on small sources: `1️⃣`, `2️⃣`, … mark where each finding must start, and a
+/// source without markers must have none (``findings(_:atMarkersIn:mainActorDefault:sourceLocation:)``).
 @Suite struct RuleTests {
+    /// The walk's one table of rules holds each rule once.
+    @Test func theWalkRunsEveryRuleOnce() {
+        #expect(scanRules.map { $0.id }.sorted() == Rule.allCases)
+    }
+
     @Test func dispatchQueue() {
         let source = """
             func refresh() {
-                DispatchQueue.main.async { update() }
-                DispatchQueue.global(qos: .userInitiated).async { work() }
-                DispatchQueue.main.asyncAfter(deadline: .now() + 1) { update() }
+                1️⃣DispatchQueue.main.async { update() }
+                2️⃣DispatchQueue.global(qos: .userInitiated).async { work() }
+                3️⃣DispatchQueue.main.asyncAfter(deadline: .now() + 1) { update() }
                 queue.async { work() }
                 DispatchQueue.main.sync { update() }
             }
             """
-        let found = findings(.dispatchQueue, in: source)
-        #expect(found.map(\.line) == [2, 3, 4])
+        let found = findings(.dispatchQueue, atMarkersIn: source)
         #expect(found[1].message.contains("DispatchQueue.global(…).async"))
     }
 
     @Test func completionHandler() {
         let source = """
             final class Client {
-                func load(completion: @escaping (Result<Data, Error>) -> Void) {}
-                func fetch(_ handler: @escaping (Data?, (any Error)?) -> Void) {}
-                func save(then callback: ((Bool) -> Void)?) {}
+                func load(1️⃣completion: @escaping (Result<Data, Error>) -> Void) {}
+                func fetch(2️⃣_ handler: @escaping (Data?, (any Error)?) -> Void) {}
+                func save(3️⃣then callback: ((Bool) -> Void)?) {}
                 func onTap(_ action: @escaping () -> Void) {}
                 func each(_ body: (Result<Int, Error>) -> Void) {}
                 func load() async throws -> Data { Data() }
             }
             """
-        let found = findings(.completionHandler, in: source)
-        #expect(found.map(\.line) == [2, 3, 4])
+        let found = findings(.completionHandler, atMarkersIn: source)
         #expect(found.first?.symbol == "Client.load(completion:)")
     }
 
@@ -49,7 +53,7 @@ import Testing
                 override func didReceive(_ request: Request, withContentHandler handler: @escaping (Content) -> Void) {}
                 init(progressHandler: @escaping @Sendable (Double) -> Void) {}
                 func upload(_ data: Data, handler: @escaping (Result<Int, Error>) -> Void) async -> Int { 0 }
-                func fetchArticles(for feed: Feed, completion: @escaping ArticleSetBlock) {}
+                func fetchArticles(for feed: Feed, 1️⃣completion: @escaping ArticleSetBlock) {}
                 func run(_ block: @escaping DatabaseBlock) {}
                 func show(failureToast: ((Error) -> Toast)? = nil) {}
             }
@@ -57,27 +61,26 @@ import Testing
                 static func restoreWindow(withIdentifier id: String, completionHandler: @escaping (Error?) -> Void) {}
             }
             final class Zone {
-                func query(_ query: CKQuery, completion: @escaping (Result<[CKRecord], Error>) -> Void) {}
+                func query(_ query: CKQuery, 2️⃣completion: @escaping (Result<[CKRecord], Error>) -> Void) {}
             }
             """
-        let found = findings(.completionHandler, in: source)
-        #expect(found.map(\.line) == [10, 18])
+        let found = findings(.completionHandler, atMarkersIn: source)
         #expect(found.first?.message.contains("`ArticleSetBlock`") == true)
     }
 
     @Test func observableObject() {
         let source = """
-            final class Settings: ObservableObject {
-                @Published var name = ""
+            final class Settings: 1️⃣ObservableObject {
+                2️⃣@Published var name = ""
             }
             @Observable final class Notes { var items: [String] = [] }
             """
-        #expect(findings(.observableObject, in: source).map(\.line) == [1, 2])
+        findings(.observableObject, atMarkersIn: source)
     }
 
     @Test func combine() {
-        #expect(findings(.combine, in: "import Foundation\nimport Combine").map(\.line) == [2])
-        #expect(findings(.combine, in: "import Foundation\nimport CombineSchedulers").isEmpty)
+        findings(.combine, atMarkersIn: "import Foundation\n1️⃣import Combine")
+        findings(.combine, atMarkersIn: "import Foundation\nimport CombineSchedulers")
     }
 
     @Test func strongSelfInStoredTask() {
@@ -87,8 +90,8 @@ import Testing
                 var other: Task<Void, Never>?
                 var guarded: Task<Void, Never>?
                 func start() {
-                    task = Task { await self.load() }
-                    self.other = Task { await load() }
+                    1️⃣task = Task { await self.load() }
+                    2️⃣self.other = Task { await load() }
                     guarded = Task { [weak self] in await self?.load() }
                     let local = Task { await self.load() }
                     _ = local
@@ -100,8 +103,7 @@ import Testing
                 mutating func start() { task = Task { print(self) } }
             }
             """
-        let found = findings(.strongSelfInStoredTask, in: source)
-        #expect(found.map(\.line) == [6, 7])
+        let found = findings(.strongSelfInStoredTask, atMarkersIn: source)
         #expect(found[1].message.contains("`load`"))
     }
 
@@ -116,13 +118,12 @@ import Testing
                 var lookup: Task<Void, Never>?
                 func complete(_ query: String) {
                     guard let client else { return }
-                    task = Task { let found = await client.search(query); service.log(found); suggestions = found }
+                    1️⃣task = Task { let found = await client.search(query); service.log(found); suggestions = found }
                     lookup = Task { await client.search(query) }
                 }
             }
             """
-        let found = findings(.strongSelfInStoredTask, in: source)
-        #expect(found.map(\.line) == [9])
+        let found = findings(.strongSelfInStoredTask, atMarkersIn: source)
         #expect(found.first?.message.contains("`service`") == true)
     }
 
@@ -130,8 +131,8 @@ import Testing
         let source = """
             @MainActor final class Model {
                 func refresh() async {
-                    await MainActor.run { update() }
-                    Task { @MainActor in update() }
+                    await 1️⃣MainActor.run { update() }
+                    2️⃣Task { @MainActor in update() }
                 }
                 nonisolated func background() async {
                     await MainActor.run { update() }
@@ -141,17 +142,17 @@ import Testing
             }
             actor Store { func save() async { await MainActor.run { } } }
             """
-        #expect(findings(.redundantMainHop, in: source).map(\.line) == [3, 4])
+        findings(.redundantMainHop, atMarkersIn: source)
     }
 
     @Test func uncheckedSendable() {
         let source = """
-            final class Box: @unchecked Sendable { var value = 0 }
-            nonisolated(unsafe) var shared = 0
+            final class Box: 1️⃣@unchecked Sendable { var value = 0 }
+            2️⃣nonisolated(unsafe) var shared = 0
             struct Point: Sendable { var x = 0 }
             final class Model { nonisolated var label: String { "" } }
             """
-        #expect(findings(.uncheckedSendable, in: source).map(\.line) == [1, 2])
+        findings(.uncheckedSendable, atMarkersIn: source)
     }
 
     @Test func aFileThatDoesNotParseIsSkippedNotFatal() {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import StagehandScan
 
@@ -14,6 +15,21 @@ func scan(_ files: [String: String], mainActorDefault: Bool = false) -> ScanResu
 /// Scans one file's source and returns the findings of `rule`.
 func findings(_ rule: Rule, in source: String, mainActorDefault: Bool = false) -> [Finding] {
     scan(["Sources/App/File.swift": source], mainActorDefault: mainActorDefault).findings.filter { $0.rule == rule }
+}
+
+/// Scans a fixture whose `1️⃣`, `2️⃣`, … mark where `rule`'s findings start (``MarkedText``), expects exactly those,
+/// in marker order, and returns them for checks of what they say.
+@discardableResult
+func findings(
+    _ rule: Rule,
+    atMarkersIn marked: String,
+    mainActorDefault: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> [Finding] {
+    let text = MarkedText(marked)
+    let found = findings(rule, in: text.source, mainActorDefault: mainActorDefault)
+    #expect(found.map { "\($0.line):\($0.column)" } == text.positions, sourceLocation: sourceLocation)
+    return found
 }
 
 /// A directory of files for a scan from disk, removed by the caller.

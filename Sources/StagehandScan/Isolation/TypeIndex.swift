@@ -204,9 +204,7 @@ struct TypeIndex {
                 storedProperties: found.stored,
                 members: found.all,
                 staticMembers: found.statics,
-                generics: generics.map {
-                    $0.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                },
+                generics: generics?.trimmedDescription.onOneLine,
                 isAmbiguous: isAmbiguous
             )
             return .visitChildren
@@ -266,29 +264,5 @@ struct TypeIndex {
             all.formUnion(other.all)
             statics.formUnion(other.statics)
         }
-    }
-}
-
-extension Syntax {
-    /// The last component of a type as written, without generic arguments, optionality or attributes:
-    /// `Foo.Bar<Int>?` is `Bar`, `@unchecked Sendable` is `Sendable`.
-    var typeName: String {
-        if let attributed = self.as(AttributedTypeSyntax.self) { return Syntax(attributed.baseType).typeName }
-        if let optional = self.as(OptionalTypeSyntax.self) { return Syntax(optional.wrappedType).typeName }
-        if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
-        if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-        return trimmedDescription
-    }
-}
-
-extension AttributeListSyntax {
-    /// The attributes' names: `@MainActor` is `MainActor`.
-    var names: Set<String> {
-        Set(
-            compactMap { element in
-                guard case .attribute(let attribute) = element else { return nil }
-                return Syntax(attribute.attributeName).typeName
-            }
-        )
     }
 }

@@ -128,8 +128,8 @@ public enum ConcurrencyScanner {
                                 symbol: site.symbol,
                                 file: site.file,
                                 line: site.line,
-                                code: call.map { FileScanner.oneLine($0.trimmedDescription) } ?? "",
-                                isAsync: call.map(FileScanner.inAsyncContext) ?? false
+                                code: call?.trimmedDescription.onOneLine ?? "",
+                                isAsync: call?.isInAsyncContext ?? false
                             )
                         }
                     )
