@@ -215,7 +215,7 @@ struct DecisionTree: Sendable {
 
 extension Stage {
     /// Whether this stage runs steps of `kind` on the main thread.
-    public func runsOnMain(_ kind: StepKind) -> Bool {
+    package func runsOnMain(_ kind: StepKind) -> Bool {
         switch (self, kind) {
         case (_, .ui): true
         case (.mainOnly, _): true

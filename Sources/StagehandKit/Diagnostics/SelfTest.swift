@@ -53,7 +53,7 @@ package enum SelfTest {
             Interaction(
                 name: "allocate",
                 ratePerSecond: 5,
-                steps: [Step(.ui, "allocate", .kernel(.testAlloc, size: allocations))]
+                steps: [Step(.ui, "allocate", .testKernel(.alloc, size: allocations))]
             )
         ]
     )

@@ -54,9 +54,9 @@ enum AllocationCheck {
         for _ in 0..<max(rounds, 1) {
             kept.removeAll(keepingCapacity: true)
             // The other thread is started before the counted span: starting a thread allocates.
-            let other = WaitingThread { _ = Kernel.testAlloc.run(size: allocationsOfEachSort) }
+            let other = WaitingThread { _ = TestKernel.alloc.run(size: allocationsOfEachSort) }
             let before = counter.sample()
-            _ = Kernel.testAlloc.run(size: allocationsOfEachSort)  // raw allocations: swift_slowAlloc
+            _ = TestKernel.alloc.run(size: allocationsOfEachSort)  // raw allocations: swift_slowAlloc
             for index in 0..<allocationsOfEachSort { kept.append(Marker(index)) }  // swift_allocObject
             entryPoints.allocate()
             other.runAndWait()

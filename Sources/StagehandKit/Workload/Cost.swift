@@ -4,6 +4,8 @@ package enum Cost: Sendable, Codable, Equatable {
     case milliseconds(Double)
     /// A real kernel whose cost comes from its input size.
     case kernel(Kernel, size: Int)
+    /// A kernel that tests Stagehand itself.
+    case testKernel(TestKernel, size: Int)
     /// The user's own code (a workload declared in Swift: ``CodeWorkload``), whose cost is what it takes when it runs.
     /// `meanMs` is its measured mean in a profile's result (see ``ProfileResult``), `nil` before it has run.
     case code(meanMs: Double?)

@@ -201,8 +201,8 @@ private struct Reader {
             guard let sizeNode = spec.optional("size") else {
                 throw error(node, "\(field).size", .missing)
             }
-            let size = try integer(sizeNode, field: "\(field).size", in: Limits.kernelSize(kernel))
-            return Step(kind, label, .kernel(kernel, size: size))
+            let size = try integer(sizeNode, field: "\(field).size", in: Limits.kernelSize(upTo: kernel.maximumSize))
+            return Step(kind, label, kernel.cost(size))
         case (.some, .some):
             throw error(node, field, .malformedStep("give either 'ms' or 'kernel' with 'size', not both"))
         case (nil, nil):
@@ -210,13 +210,34 @@ private struct Reader {
         }
     }
 
-    private func kernel(_ node: Node, field: String) throws(SpecError) -> Kernel {
-        let text = try string(node, field: field)
-        guard let kernel = Kernel(rawValue: text) else {
-            let known = Kernel.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error(node, field, .outOfRange("unknown kernel '\(text)'; expected one of: \(known)"))
+    /// A kernel named in a spec: one of the workload API's, or one that tests Stagehand itself.
+    private enum NamedKernel {
+        case workload(Kernel)
+        case test(TestKernel)
+
+        static let names = Kernel.allCases.map(\.rawValue) + TestKernel.allCases.map(\.rawValue)
+
+        var maximumSize: Int {
+            switch self {
+            case .workload(let kernel): kernel.maximumSize
+            case .test(let kernel): kernel.maximumSize
+            }
         }
-        return kernel
+
+        func cost(_ size: Int) -> Cost {
+            switch self {
+            case .workload(let kernel): .kernel(kernel, size: size)
+            case .test(let kernel): .testKernel(kernel, size: size)
+            }
+        }
+    }
+
+    private func kernel(_ node: Node, field: String) throws(SpecError) -> NamedKernel {
+        let text = try string(node, field: field)
+        if let kernel = Kernel(rawValue: text) { return .workload(kernel) }
+        if let kernel = TestKernel(rawValue: text) { return .test(kernel) }
+        let known = NamedKernel.names.joined(separator: ", ")
+        throw error(node, field, .outOfRange("unknown kernel '\(text)'; expected one of: \(known)"))
     }
 
     // MARK: Typed values

@@ -26,8 +26,8 @@ extension Cost {
     var scales: Bool {
         switch self {
         case .milliseconds: true
-        case .kernel(let kernel, _): kernel.scalesWithSize
-        case .code: false
+        case .kernel: true
+        case .testKernel, .code: false
         }
     }
 
@@ -38,24 +38,15 @@ extension Cost {
         switch self {
         case .milliseconds(let ms): .milliseconds(ms * multiplier)
         case .kernel(let kernel, let size): .kernel(kernel, size: kernel.size(scaling: size, by: multiplier))
-        case .code: self
+        case .testKernel, .code: self
         }
     }
 }
 
 extension Kernel {
-    /// Whether more `size` means proportionally more work: not for the kernels that test Stagehand itself.
-    var scalesWithSize: Bool {
-        switch self {
-        case .boxBlur, .kMeans, .sort: true
-        case .testTrap, .testFlood, .testAlloc: false
-        }
-    }
-
     /// The input size whose work is `multiplier` times that of `size`, by the kernel's complexity: an image's side
     /// grows by √multiplier (work ∝ pixels), a sort's element count n solves n·log n = multiplier · size·log size.
     func size(scaling size: Int, by multiplier: Double) -> Int {
-        guard scalesWithSize else { return size }
         let scaled: Double
         switch self {
         case .boxBlur, .kMeans:
@@ -66,8 +57,6 @@ extension Kernel {
             var estimate = max(work / log2(n), 2)
             for _ in 0..<20 { estimate = max(work / log2(max(estimate, 2)), 2) }  // converges in a few rounds
             scaled = estimate
-        case .testTrap, .testFlood, .testAlloc:
-            scaled = Double(size)
         }
         return min(max(Int(scaled.rounded()), 1), maximumSize)
     }

@@ -18,7 +18,7 @@ package enum WorkloadValidator {
         static let nameLength = 64
 
         /// The sizes `kernel` accepts, so that one step cannot run for hours.
-        static func kernelSize(_ kernel: Kernel) -> Bound { .whole(1...kernel.maximumSize) }
+        static func kernelSize(upTo maximum: Int) -> Bound { .whole(1...maximum) }
     }
 
     /// An `io` step given a kernel: an io step is a wait, not work.
@@ -91,6 +91,11 @@ package enum WorkloadValidator {
             try check(Limits.ratePerSecond.problem(with: interaction.ratePerSecond), .ratePerSecond)
             try check(countProblem(interaction.steps.count, max: Limits.stepsPerInteraction), .steps)
             for (position, step) in interaction.steps.enumerated() {
+                func checkKernel(upTo maximum: Int, size: Int) throws(BrokenRule) {
+                    try check(kernelProblem(kind: step.kind), .step(position, .kernel))
+                    let sizes = Limits.kernelSize(upTo: maximum)
+                    try check(sizes.problem(with: Double(size), written: String(size)), .step(position, .size))
+                }
                 try check(
                     nameProblem(step.label) ?? subsystemProblem(step.label, kind: step.kind, declared: declared),
                     .step(position, .label)
@@ -99,9 +104,9 @@ package enum WorkloadValidator {
                 case .milliseconds(let ms):
                     try check(Limits.stepMs.problem(with: ms), .step(position, .ms))
                 case .kernel(let kernel, let size):
-                    try check(kernelProblem(kind: step.kind), .step(position, .kernel))
-                    let sizes = Limits.kernelSize(kernel)
-                    try check(sizes.problem(with: Double(size), written: String(size)), .step(position, .size))
+                    try checkKernel(upTo: kernel.maximumSize, size: size)
+                case .testKernel(let kernel, let size):
+                    try checkKernel(upTo: kernel.maximumSize, size: size)
                 case .code:
                     break
                 }

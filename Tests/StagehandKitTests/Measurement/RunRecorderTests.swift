@@ -228,7 +228,7 @@ import Testing
     @Test func theCounterCountsEachAllocationOnItsThread() throws {
         let counter = try #require(AllocationCounter(), "this test process links the counting hooks")
         let before = AllocationCounter.thisThread
-        let made = Kernel.testAlloc.run(size: 1000)
+        let made = TestKernel.alloc.run(size: 1000)
         let after = AllocationCounter.thisThread
         withExtendedLifetime(made) {}
         #expect(after.allocations - before.allocations == 1000)
@@ -238,7 +238,7 @@ import Testing
         let processBefore = counter.sample()
         let thread = Thread {
             let before = AllocationCounter.thisThread.allocations
-            _ = Kernel.testAlloc.run(size: 500)
+            _ = TestKernel.alloc.run(size: 500)
             other.withLock { $0 = AllocationCounter.thisThread.allocations - before }
         }
         thread.start()

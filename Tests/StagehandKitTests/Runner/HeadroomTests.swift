@@ -77,7 +77,7 @@ import Testing
                     steps: [
                         Step(.io, "fetch", .milliseconds(100)), Step(.compute, "blur", .kernel(.boxBlur, size: 512)),
                         Step(.compute, "rank", .kernel(.sort, size: 100_000)),
-                        Step(.compute, "probe", .kernel(.testAlloc, size: 10)),
+                        Step(.compute, "probe", .testKernel(.alloc, size: 10)),
                     ]
                 )
             ]
@@ -93,7 +93,7 @@ import Testing
         }
         let ratio = (Double(n) * log2(Double(n))) / (100_000 * log2(100_000))
         #expect(abs(ratio - 2) < 0.01, "n log n doubles: \(n)")
-        #expect(costs[3] == .kernel(.testAlloc, size: 10))
+        #expect(costs[3] == .testKernel(.alloc, size: 10))
         #expect(workload.fixedCostSteps == ["compute: probe"])
     }
 

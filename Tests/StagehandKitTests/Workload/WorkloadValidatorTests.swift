@@ -49,6 +49,7 @@ import Testing
                 switch step.cost {
                 case .milliseconds(let ms): "ms: \(number(ms))"
                 case .kernel(let kernel, let size): "kernel: \(kernel.rawValue), size: \(size)"
+                case .testKernel(let kernel, let size): "kernel: \(kernel.rawValue), size: \(size)"
                 // No spec file holds the user's code: the decoder refuses the key, and the test says so.
                 case .code: "code: none"
                 }
