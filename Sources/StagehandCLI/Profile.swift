@@ -158,20 +158,18 @@ extension StagehandCommand {
                 }
                 if filter != nil { throw ValidationError("--filter selects workloads for --all; add --all") }
             }
-            if let duration, !WorkloadValidator.Limits.durationSeconds.contains(duration) {
-                throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(duration)")
-            }
-            guard (1...100).contains(repetitions) else {
-                throw ValidationError("--repetitions must be from 1 to 100, got \(repetitions)")
-            }
-            guard (1...100).contains(maxRepetitions) else {
-                throw ValidationError("--max-repetitions must be from 1 to 100, got \(maxRepetitions)")
+            typealias Limits = WorkloadValidator.Limits
+            let bounded: [(String, Double?, WorkloadValidator.Bound)] = [
+                ("--duration", duration, Limits.durationSeconds),
+                ("--refresh-hz", refreshHz, Limits.refreshHz),
+                ("--repetitions", Double(repetitions), Limits.repetitions),
+                ("--max-repetitions", Double(maxRepetitions), Limits.repetitions),
+            ]
+            for case (let option, let value?, let bound) in bounded {
+                if let problem = bound.problem(option: option, value) { throw ValidationError(problem) }
             }
             if let trace, trace.hasSuffix("/") || Self.isDirectory(trace) {
                 throw ValidationError("--trace names a file to write, and \(trace) is a directory")
-            }
-            if let refreshHz, !WorkloadValidator.Limits.refreshHz.contains(refreshHz) {
-                throw ValidationError("--refresh-hz must be from 1 to 240, got \(refreshHz)")
             }
             guard !stages.isEmpty else { throw ValidationError("--stages needs at least one stage") }
             if let cores, let problem = CoreLimit.problem(with: cores) { throw ValidationError(problem) }

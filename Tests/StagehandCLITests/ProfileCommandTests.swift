@@ -31,9 +31,9 @@ extension CLITests {
 
         @Test(arguments: [
             (["--stages", "main-only,threaded"], "unknown stage 'threaded'"),
-            (["--repetitions", "0"], "--repetitions must be from 1 to 100"),
-            (["--duration=-1"], "--duration must be more than 0"),
-            (["--refresh-hz", "500"], "--refresh-hz must be from 1 to 240"),
+            (["--repetitions", "0"], "--repetitions must be a whole number from 1 to 100, got 0"),
+            (["--duration=-1"], "--duration must be a finite number > 0 and ≤ 3600, got -1"),
+            (["--refresh-hz", "500"], "--refresh-hz must be a number from 1 to 240, got 500"),
             (["--trace", "/tmp"], "--trace names a file to write, and /tmp is a directory"),
             (["--cores", "0"], CoreLimit.isSupported ? "--cores must be from 1 to" : "--cores needs Linux"),
         ])

