@@ -177,7 +177,27 @@ extension StagehandCommand {
         }
 
         func run() async throws {
-            let options = ProfileOptions(
+            let writer = ReportWriter(directory: URL(fileURLWithPath: output))
+            // Ctrl-C, a cancelled CI job or a closed terminal (or the plugin passing one of those on): kill the running
+            // child, write nothing, exit 128 + the signal.
+            let interruption = Interruption()
+            do {
+                try await interruption.whileWatchingSignals {
+                    if all {
+                        try await profileSuite(options: options, writer: writer, interruption: interruption)
+                    } else {
+                        try await profileOne(options: options, writer: writer, interruption: interruption)
+                    }
+                }
+            } catch let interrupted as ProfileInterrupted {
+                printError("\(Stagehand.commandName): \(interrupted)")
+                throw ExitCode.interrupted(by: interrupted.signal)
+            }
+        }
+
+        /// The engine's options, from the command's.
+        var options: ProfileOptions {
+            ProfileOptions(
                 stages: stages,
                 repetitions: repetitions,
                 maxRepetitions: maxRepetitions,
@@ -190,35 +210,6 @@ extension StagehandCommand {
                 ioSemantics: ioSemantics,
                 tightLoop: tightLoop
             )
-            let writer = ReportWriter(directory: URL(fileURLWithPath: output))
-
-            // Ctrl-C, a cancelled CI job or a closed terminal (or the plugin passing one of those on): kill the running
-            // child, write nothing, exit 128 + the signal.
-            let interruption = Interruption()
-            let signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { interruption.interrupt(by: number) }
-                source.resume()
-                return source
-            }
-            defer { for source in signalSources { source.cancel() } }
-            // Started by the command plugin, which the macOS sandbox may not let signal us: its end is our Ctrl-C.
-            let parentWatch =
-                ProcessInfo.processInfo.environment[ChildLifetime.endWithParentVariable] == nil
-                ? nil : ChildLifetime.whenParentExits { interruption.interrupt(by: SIGHUP) }
-            defer { parentWatch?.cancel() }
-
-            do {
-                if all {
-                    try await profileSuite(options: options, writer: writer, interruption: interruption)
-                } else {
-                    try await profileOne(options: options, writer: writer, interruption: interruption)
-                }
-            } catch let interrupted as ProfileInterrupted {
-                printError("\(Stagehand.commandName): \(interrupted)")
-                throw ExitCode.interrupted(by: interrupted.signal)
-            }
         }
 
         /// Makes the directories the profile writes into, once its input is known to be good (bad input writes
