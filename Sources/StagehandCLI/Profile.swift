@@ -117,7 +117,7 @@ extension StagehandCommand {
         @Option(
             help: ArgumentHelp(
                 "Run each stage on this many CPUs, as on a smaller device (Linux: the stage child restricts itself "
-                    + "to the first n CPUs before it starts, so its cooperative pool is n threads wide).",
+                    + "to the first n CPUs before it starts; its cooperative pool keeps one thread per online CPU).",
                 valueName: "n"
             )
         )
