@@ -478,8 +478,8 @@ final class RunRecorder: Sendable {
     /// (drain included). What was still waiting at `end` enters its figures with its wait so far, a lower bound:
     /// interactions in flight or never delivered, interaction latency and the backlog; hops asked and not started,
     /// their hop waits (main actor, pool, subsystem actors) and the backlog's queue. Allocation figures come from the
-    /// probe's two samples, less `harnessAllocations` (what Stagehand's own objects took during the run: see
-    /// ``HarnessAllocations``).
+    /// probe's two samples, less `deliveryOverhead` (what Stagehand's own objects took during the run: see
+    /// ``DeliveryOverhead``).
     ///
     /// Reading the metrics changes nothing recorded, however often it is done.
     func metrics(
@@ -488,7 +488,7 @@ final class RunRecorder: Sendable {
         end: Instant? = nil,
         allocationsStart: AllocationCounter.Sample?,
         allocationsEnd: AllocationCounter.Sample?,
-        harnessAllocations: HarnessAllocations.Count = HarnessAllocations.Count()
+        deliveryOverhead: DeliveryOverhead.Count = DeliveryOverhead.Count()
     ) -> (StageMetrics, [StepTiming], RunDistributions) {
         var all = allThreads
         var main = self.main.withLock { $0 }  // a copy: what is added below for the end changes nothing recorded
@@ -570,9 +570,9 @@ final class RunRecorder: Sendable {
         if let start = allocationsStart, let stop = allocationsEnd, delivered > 0 {
             // Only delivered interactions ran stage code; the harness's own allocations are taken out.
             let allocations =
-                Int64(bitPattern: stop.allocations &- start.allocations) - harnessAllocations.allocations
+                Int64(bitPattern: stop.allocations &- start.allocations) - deliveryOverhead.allocations
             let bytes =
-                Int64(bitPattern: stop.requestedBytes &- start.requestedBytes) - harnessAllocations.bytes
+                Int64(bitPattern: stop.requestedBytes &- start.requestedBytes) - deliveryOverhead.bytes
             metrics.allocationsPerInteraction = Double(max(allocations, 0)) / Double(delivered)
             metrics.allocatedBytesPerInteraction = Double(max(bytes, 0)) / Double(delivered)
             metrics.residentBytes = Double(stop.residentBytes)

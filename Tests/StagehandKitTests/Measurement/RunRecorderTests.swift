@@ -216,7 +216,7 @@ import Testing
             runSeconds: 1,
             allocationsStart: start,
             allocationsEnd: end,
-            harnessAllocations: HarnessAllocations.Count(allocations: 12, bytes: 96)
+            deliveryOverhead: DeliveryOverhead.Count(allocations: 12, bytes: 96)
         )
         #expect(metrics.allocationsPerInteraction == 25)
         #expect(metrics.allocatedBytesPerInteraction == 1024)

@@ -75,19 +75,19 @@ struct StepRun: Sendable {
             return nil
         case .compute(let code):
             // Only a warm-up keeps inputs (for the tight loop); what keeping one allocates is the harness's.
-            if let inputs { HarnessAllocation.keptOut { inputs.keep(flow.current, for: key) } }
+            if let inputs { AllocationExclusion.keptOut { inputs.keep(flow.current, for: key) } }
             return flow.pass(try code(flow.current))
         case .ui(let code):
             let input = flow.current
             // The call onto the main actor allocates (once per call, measured): the harness's, kept out on either
             // side of the user's code.
-            let calling = HarnessAllocation.mark()
+            let calling = AllocationExclusion.mark()
             var returned = calling
-            defer { HarnessAllocation.keepOut(since: returned) }
+            defer { AllocationExclusion.keepOut(since: returned) }
             return flow.pass(
                 try MainQueue.assumeMainActor { () throws -> any Sendable in
-                    HarnessAllocation.keepOut(since: calling)
-                    defer { returned = HarnessAllocation.mark() }
+                    AllocationExclusion.keepOut(since: calling)
+                    defer { returned = AllocationExclusion.mark() }
                     return try code(input)
                 }
             )
@@ -141,8 +141,10 @@ struct StepRun: Sendable {
     ///   is full), is kept out of the workload's counts: the harness's, not the app's.
     /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
     /// - Throws: what the user's code threw, after recording it for this step.
-    nonisolated(nonsending) func io(called: HarnessAllocation.Mark = HarnessAllocation.mark()) async throws -> Instant {
-        HarnessAllocation.keepOut(since: called)
+    nonisolated(nonsending) func io(
+        called: AllocationExclusion.Mark = AllocationExclusion.mark()
+    ) async throws -> Instant {
+        AllocationExclusion.keepOut(since: called)
         let start = Instant.now
         guard !recorder.isCancelled else { return start }
         let onMain = MainQueue.isCurrent
@@ -160,7 +162,7 @@ struct StepRun: Sendable {
                 case (.concurrent, _):
                     await Self.awaitCode(code, input: flow.current, resumingOnMain: onMain ? (recorder, delivery) : nil)
                 case (.nonsending, true):
-                    await callOnMain(code, called: HarnessAllocation.mark())
+                    await callOnMain(code, called: AllocationExclusion.mark())
                 case (.nonsending, false):
                     await Self.callHere(code, input: flow.current)
                 }
@@ -218,10 +220,10 @@ struct StepRun: Sendable {
     ///   harness's.
     private nonisolated(nonsending) func callOnMain(
         _ code: IOBody,
-        called: HarnessAllocation.Mark
+        called: AllocationExclusion.Mark
     ) async -> (Result<any Sendable, any Error>, Instant) {
-        HarnessAllocation.keepOut(since: called)
-        let caller = HarnessAllocation.keptOut { MainThreadIOCaller(recorder: recorder, key: key) }
+        AllocationExclusion.keepOut(since: called)
+        let caller = AllocationExclusion.keptOut { MainThreadIOCaller(recorder: recorder, key: key) }
         let (outcome, completed) = await caller.call(code, with: flow.current)
         recorder.hopAsked(delivery, to: .mainActor, at: completed)
         return (outcome, completed)
