@@ -153,7 +153,7 @@ final class MainLoop {
                         for arrival in undelivered { self.undelivered[arrival.interaction] += 1 }
                         recorder.undelivered(undelivered.map(\.time), at: now)
                     }
-                    if finishingEverything, now >= drainEnd { recorder.cancelRemainingSteps() }
+                    if finishingEverything, now >= drainEnd { recorder.progress.cancelRemainingSteps() }
                     let drained = now >= drainEnd && (!finishingEverything || recorder.runningOrQueued == 0)
                     let done = recorder.inFlight == 0 || drained
                     guard done else { return AllocationExclusion.keepOut(since: called) }
@@ -163,7 +163,7 @@ final class MainLoop {
                     }
                     let pageFaults = Platform.minorPageFaults - pageFaultsAtStart
                     AllocationExclusion.keepOut(since: called)
-                    let (metrics, timings, distributions) = recorder.metrics(
+                    let measured = recorder.measurements(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
@@ -176,9 +176,9 @@ final class MainLoop {
                     )
                     continuation.resume(
                         returning: Outcome(
-                            metrics: metrics,
-                            stepTimings: timings,
-                            distributions: distributions,
+                            metrics: measured.metrics,
+                            stepTimings: measured.stepTimings,
+                            distributions: measured.distributions,
                             trace: recorder.traceRecording(from: start, to: now),
                             pageFaults: pageFaults,
                             runningAtEnd: recorder.runningOrQueued,

@@ -43,7 +43,7 @@ struct StepRun: Sendable {
     }
 
     private func run(on state: SubsystemState?) throws {
-        guard !recorder.isCancelled else { return }
+        guard !recorder.progress.isCancelled else { return }
         guard recorder.probes else {
             _ = try perform(on: state)
             return
@@ -105,7 +105,7 @@ struct StepRun: Sendable {
     ///
     /// - Throws: what the user's code threw, after recording it for this step.
     func blockingWait() throws {
-        guard !recorder.isCancelled else { return }
+        guard !recorder.progress.isCancelled else { return }
         let onMain = MainQueue.isCurrent
         let probe = begin(holding: .thread(onMain: onMain))
         guard case .io(let code) = body else {
@@ -142,7 +142,7 @@ struct StepRun: Sendable {
     ) async throws -> Instant {
         AllocationExclusion.keepOut(since: called)
         let start = Instant.now
-        guard !recorder.isCancelled else { return start }
+        guard !recorder.progress.isCancelled else { return start }
         let onMain = MainQueue.isCurrent
         segment.close(at: onMain ? start : nil)  // suspending: this main-actor job ends here
         let probe = begin(holding: .nothing, at: start)
@@ -153,7 +153,7 @@ struct StepRun: Sendable {
             // the pool as the semantics put it, so a warm-up waits for it rather than leave it running into the
             // measured run. It is counted as an io body in flight, so a body still awaiting its answer when the run
             // ends is not taken for work the stage had no thread for.
-            recorder.codeIOInFlight(true)
+            recorder.progress.codeIOInFlight(true)
             let (outcome, at) =
                 switch (ioSemantics, onMain) {
                 case (.concurrent, _):
@@ -163,7 +163,7 @@ struct StepRun: Sendable {
                 case (.nonsending, false):
                     await Self.callHere(code, input: flow.current)
                 }
-            recorder.codeIOInFlight(false)
+            recorder.progress.codeIOInFlight(false)
             completed = at
             switch outcome {
             case .success(let value): flow.pass(value)
@@ -175,9 +175,10 @@ struct StepRun: Sendable {
                 // here, so the outside world's callback captures nothing more (it would allocate more per step).
                 recorder.hopAsked(delivery, to: .mainActor, at: start.adding(milliseconds: waitMs))
             }
-            recorder.awaitingIO(true)  // the outside world answers; nothing of this run holds a thread meanwhile
+            // The outside world answers; nothing of this run holds a thread meanwhile.
+            recorder.progress.awaitingIO(true)
             completed = await OutsideWorld.respond(afterMs: waitMs)
-            recorder.awaitingIO(false)
+            recorder.progress.awaitingIO(false)
         }
         probe.end(at: completed)
         if let failure { throw failed(failure, at: completed) }
