@@ -130,7 +130,7 @@ final class MainLoop {
         // Before anything is counted: what the harness allocates per delivery (the interaction's step list and
         // accounting, the event source's callback and re-arming its timer), so the workload's counts can leave it out.
         // (Main-only's blocking wait for an io body of the user's code keeps its own out: ``StepRun/blockingWait()``.)
-        let harness = HarnessAllocations(interactions: workload.interactions.count, probe: allocations) { index in
+        let overhead = DeliveryOverhead(interactions: workload.interactions.count, probe: allocations) { index in
             _ = makeRun(of: index, id: -1, arrival: .now)
             events.idleDelivery()
         }
@@ -143,7 +143,7 @@ final class MainLoop {
             endTimer.setEventHandler { [unowned self] in
                 // Each call of this handler is the harness's, on main, inside the counted window (every 5 ms while
                 // the run drains): what it allocates before the run's counts are read is kept out.
-                let called = HarnessAllocation.mark()
+                let called = AllocationExclusion.mark()
                 MainQueue.assumeMainActor {
                     let now = Instant.now
                     if arriving {
@@ -153,32 +153,32 @@ final class MainLoop {
                         for arrival in undelivered { self.undelivered[arrival.interaction] += 1 }
                         recorder.undelivered(undelivered.map(\.time), at: now)
                     }
-                    if finishingEverything, now >= drainEnd { recorder.cancelRemainingSteps() }
+                    if finishingEverything, now >= drainEnd { recorder.progress.cancelRemainingSteps() }
                     let drained = now >= drainEnd && (!finishingEverything || recorder.runningOrQueued == 0)
                     let done = recorder.inFlight == 0 || drained
-                    guard done else { return HarnessAllocation.keepOut(since: called) }
+                    guard done else { return AllocationExclusion.keepOut(since: called) }
                     endTimer.cancel()
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
                     let pageFaults = Platform.minorPageFaults - pageFaultsAtStart
-                    HarnessAllocation.keepOut(since: called)
-                    let (metrics, timings, distributions) = recorder.metrics(
+                    AllocationExclusion.keepOut(since: called)
+                    let measured = recorder.measurements(
                         arrivalSeconds: arrivalsEnd.milliseconds(since: start) / 1000,
                         runSeconds: now.milliseconds(since: start) / 1000,
                         end: now,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample().withResidentSet(),
-                        harnessAllocations: harness.total(deliveries: self.deliveries)
+                        deliveryOverhead: overhead.total(deliveries: self.deliveries)
                     )
                     let interactions = recorder.interactionSamples(
                         arrivals: zip(self.deliveries, self.undelivered).map { $0 + $1 }
                     )
                     continuation.resume(
                         returning: Outcome(
-                            metrics: metrics,
-                            stepTimings: timings,
-                            distributions: distributions,
+                            metrics: measured.metrics,
+                            stepTimings: measured.stepTimings,
+                            distributions: measured.distributions,
                             trace: recorder.traceRecording(from: start, to: now),
                             pageFaults: pageFaults,
                             runningAtEnd: recorder.runningOrQueued,

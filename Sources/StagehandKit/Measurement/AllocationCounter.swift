@@ -50,7 +50,7 @@ package struct AllocationCounter: Sendable {
         return (totals.allocations, totals.bytes)
     }
 
-    /// The calling thread's allocations so far less what it kept out (``HarnessAllocation``): two readings on one
+    /// The calling thread's allocations so far less what it kept out (``AllocationExclusion``): two readings on one
     /// thread bracket what the code between them allocated for itself. `nil` when the thread has no count of its own
     /// (allocations are not counted in this process, or the thread shares the counter's overflow slot). No lock, and
     /// reading it allocates nothing.

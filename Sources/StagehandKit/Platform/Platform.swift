@@ -1,5 +1,11 @@
 import CStagehandPlatform
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Every operating-system-specific call Stagehand makes, behind small functions the rest of the code uses.
 ///
 /// Each function is implemented once per platform, in `Platform+Linux.swift` and `Platform+Darwin.swift`:
@@ -8,6 +14,7 @@ import CStagehandPlatform
 /// |---|---|---|
 /// | ``executablePath`` | `/proc/self/exe` | `_NSGetExecutablePath` |
 /// | ``monotonicNanoseconds`` | `CLOCK_MONOTONIC` | `CLOCK_UPTIME_RAW` (`mach_absolute_time`) |
+/// | ``sleep(milliseconds:)`` (here, one implementation) | `nanosleep` | `nanosleep` |
 /// | ``threadCPUNanoseconds`` | `CLOCK_THREAD_CPUTIME_ID` | `CLOCK_THREAD_CPUTIME_ID` |
 /// | ``processCPUNanoseconds`` | `CLOCK_PROCESS_CPUTIME_ID` | `CLOCK_PROCESS_CPUTIME_ID` |
 /// | ``peakResidentBytes`` | `VmHWM` in `/proc/self/status` | `getrusage`, `ru_maxrss` in bytes |
@@ -32,6 +39,16 @@ package enum Platform {
     /// was loaded from. `nil` when no image holds it.
     package static func imagePath(containing address: UnsafeRawPointer) -> String? {
         stagehand_image_path(address).map { String(cString: $0) }
+    }
+
+    /// Blocks the calling thread for `milliseconds` with `nanosleep`, which allocates nothing (Foundation's
+    /// `Thread.sleep` did, and its allocations were counted as the workload's), sleeping again for what is left when
+    /// a signal interrupts it.
+    static func sleep(milliseconds: Double) {
+        let nanoseconds = UInt64(max(milliseconds, 0) * 1e6)
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     /// The text of a NUL-terminated C buffer (what `sysctl` and `_NSGetExecutablePath` fill), read as UTF-8 up to its

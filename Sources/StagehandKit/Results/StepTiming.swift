@@ -20,7 +20,7 @@ package struct StepTiming: Codable, Sendable, Equatable {
     package var firstError: String?
     /// What the step's own code allocated, in the ``allocationRuns`` it was counted in: counted on the thread it ran
     /// on, from its start to its end (or to the throw, for a run that threw), less what the harness kept out
-    /// (``HarnessAllocation``). `nil` when never counted: an `io` step (its body may move between threads as it
+    /// (``AllocationExclusion``). `nil` when never counted: an `io` step (its body may move between threads as it
     /// awaits), or a process whose allocations the counter does not see.
     package var allocations: Int?
     /// The runs ``allocations`` covers: every run, unless the step ran on a thread without a count of its own.

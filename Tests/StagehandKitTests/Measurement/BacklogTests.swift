@@ -34,13 +34,13 @@ import Testing
         recorder.handlerStarted(1, arrival: .at(200), at: .at(200))
         recorder.hopAsked(1, to: .subsystem(0), at: .at(300))  // never started: queued to the end
         recorder.undelivered([.at(350)], at: .at(400))  // queued and in flight to the end
-        let (metrics, _, _) = recorder.metrics(
+        let metrics = recorder.measurements(
             arrivalSeconds: 0.4,
             runSeconds: 1,
             end: .at(1000),
             allocationsStart: nil,
             allocationsEnd: nil
-        )
+        ).metrics
         #expect(Self.close(metrics.backlogByQuarter, [1, 1, 2, 1.5]))
         #expect(Self.close(metrics.queuedByQuarter, [1, 0.5, 0, 1.5]))
     }

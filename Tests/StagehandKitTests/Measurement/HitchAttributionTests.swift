@@ -97,12 +97,12 @@ import Testing
             onMain: true
         )
         recorder.frame(vsync: .at(16.667), started: .at(205.1), ended: .at(207.1), coalesced: 11)
-        let (metrics, _, _) = recorder.metrics(
+        let metrics = recorder.measurements(
             arrivalSeconds: 1,
             runSeconds: 1,
             allocationsStart: nil,
             allocationsEnd: nil
-        )
+        ).metrics
         let decode = metrics.hitchTimeByCause["compute: decode"] ?? 0
         let total = metrics.hitchTimeByCause.values.reduce(0, +)
         #expect(abs(total - metrics.hitchTimeRatioMsPerS) < 1e-6)

@@ -31,7 +31,7 @@ import Glibc
     @Test func jobsAreCountedByLengthAndBlockPastTheBudget() {
         let recorder = RunRecorder(refreshHz: 60)
         Self.jobs([5.0, 20, 60, 120, 300, 600], on: recorder)
-        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(Self.counts(metrics.mainActorJobs) == [6, 5, 4, 3, 2, 1])
         // Σ (length − 16.667 ms) over the five longer than the budget.
         #expect(abs(metrics.mainActorBlockingMsPerS - (1100 - 5 * 1000.0 / 60)) < 0.01)
@@ -42,8 +42,8 @@ import Glibc
         let at120 = RunRecorder(refreshHz: 120)  // P = 8.33 ms
         Self.jobs([5, 10, 15], on: at60)
         Self.jobs([5, 10, 15], on: at120)
-        let (slow, _, _) = at60.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
-        let (fast, _, _) = at120.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let slow = at60.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
+        let fast = at120.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(slow.mainActorJobs.overFrame == 0)
         #expect(fast.mainActorJobs.overFrame == 2)
     }
@@ -51,7 +51,7 @@ import Glibc
     @Test func theHangBandIncludesExactly250Ms() {
         let recorder = RunRecorder(refreshHz: 60)
         Self.jobs([249.9, 250, 250.1], on: recorder)
-        let (metrics, _, _) = recorder.metrics(runSeconds: 10, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 10, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.mainActorJobs.hangLength == 2)
         #expect(metrics.hangs == 2, "a job of a hang's length is a hang: one threshold, one ≥")
     }
@@ -73,7 +73,7 @@ import Glibc
         segment.close(at: nil)  // left main after its last step: a 31 ms job, 1 ms of it not in steps
         segment.open(at: .at(200))
         segment.close(at: .at(202))  // suspended 2 ms in, no step
-        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.mainActorJobs.count == 2)
         #expect(metrics.mainActorJobs.overFrame == 1)
         #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 3) < 1e-6)
@@ -85,7 +85,7 @@ import Glibc
         segment.open(at: .at(0), handler: true)
         segment.close(at: nil)  // a task already on the pool must not end the handler's job…
         segment.close(at: .at(4))  // …the handler returning does
-        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.mainActorJobs.count == 1)
         #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 4) < 1e-6)
     }

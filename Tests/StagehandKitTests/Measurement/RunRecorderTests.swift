@@ -9,7 +9,7 @@ import Testing
     @Test func aFrameEndingInsideItsBudgetIsNoHitch() {
         let recorder = RunRecorder(refreshHz: 60)
         recorder.frame(vsync: .at(1000), started: .at(1000.2), ended: .at(1003), coalesced: 0)
-        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.frames == 1)
         #expect(metrics.hitches == 0)
         #expect(metrics.hitchTimeRatioMsPerS == 0)
@@ -22,7 +22,7 @@ import Testing
         recorder.frame(vsync: .at(1000), started: .at(1015), ended: .at(1017.667), coalesced: 0)
         // Blocked 50 ms: ends 36 ms past its deadline, three intervals; two vsyncs coalesced meanwhile.
         recorder.frame(vsync: .at(1016.667), started: .at(1066.667), ended: .at(1069.667), coalesced: 2)
-        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.hitches == 2)
         #expect(metrics.droppedFrames == 2)
         let expected = 4 * (1000.0 / 60) / 2  // four intervals over two seconds
@@ -35,7 +35,7 @@ import Testing
         recorder.frame(vsync: .at(1000), started: .at(1249), ended: .at(1250), coalesced: 14)
         recorder.frame(vsync: .at(2000), started: .at(2300), ended: .at(2301), coalesced: 17)
         recorder.pendingFrame(vsync: .at(3000), at: .at(3600))
-        let (metrics, _, _) = recorder.metrics(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.hangs == 2)
         // The pending frame is also a hitch: 583 ms past its deadline, 35 whole intervals.
         #expect(metrics.hitches == 3)
@@ -49,7 +49,7 @@ import Testing
         // A handler blocks main from 1000 to 1256; the vsync at 1010 waits until 1256.3 (246 ms).
         recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0, of: 0)
         recorder.frame(vsync: .at(1010), started: .at(1256.3), ended: .at(1258), coalesced: 14)
-        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.hangs == 1)
         #expect(abs(metrics.longestHangMs - 256) < 0.001, "the job's length, from when main stopped answering")
     }
@@ -59,7 +59,7 @@ import Testing
         recorder.handlerStarted(0, arrival: .at(0), at: .at(260))
         recorder.handlerStarted(1, arrival: .at(1000), at: .at(1240))
         recorder.undelivered([.at(2000)], at: .at(2300))
-        let (metrics, _, _) = recorder.metrics(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.hangs == 2)
     }
 
@@ -78,12 +78,12 @@ import Testing
         // Each frame ends 1 ms past its deadline: one interval of hitch time. The second's vsync is in the drain.
         recorder.frame(vsync: .at(500), started: .at(500), ended: .at(517.667), coalesced: 0)
         recorder.frame(vsync: .at(1500), started: .at(1500), ended: .at(1517.667), coalesced: 0)
-        let (metrics, _, _) = recorder.metrics(
+        let metrics = recorder.measurements(
             arrivalSeconds: 1,
             runSeconds: 2,
             allocationsStart: nil,
             allocationsEnd: nil
-        )
+        ).metrics
         #expect(metrics.hitches == 2, "a drain frame still counts as a hitch")
         #expect(abs(metrics.hitchTimeRatioMsPerS - 1000.0 / 60) < 0.01, "one interval over one second of arrivals")
         #expect(metrics.arrivalSeconds == 1)
@@ -94,21 +94,21 @@ import Testing
         recorder.handlerStarted(0, arrival: .at(100), at: .at(100))
         recorder.handlerStarted(1, arrival: .at(200), at: .at(200))
         recorder.interactionFinished(0, arrival: .at(100), at: .at(150), mainActorEntries: 1)
-        let (metrics, _, _) = recorder.metrics(
+        let metrics = recorder.measurements(
             runSeconds: 5,
             end: .at(5200),
             allocationsStart: nil,
             allocationsEnd: nil
-        )
+        ).metrics
         #expect(metrics.interactionsUnfinished == 1)
         #expect(metrics.interactionLatencyMs.count == 2)
         #expect(abs(metrics.interactionLatencyMs.max - 5000) < 5, "the unfinished one waited 5 s so far")
-        let (again, _, _) = recorder.metrics(
+        let again = recorder.measurements(
             runSeconds: 5,
             end: .at(5200),
             allocationsStart: nil,
             allocationsEnd: nil
-        )
+        ).metrics
         #expect(again.interactionLatencyMs.count == 2, "reading the metrics again counts nothing twice")
     }
 
@@ -121,17 +121,17 @@ import Testing
         recorder.interactionFinished(0, arrival: .at(100), at: .at(400), mainActorEntries: 3)
         recorder.interactionFinished(1, arrival: .at(200), at: .at(300), mainActorEntries: 1)
         #expect(recorder.inFlight == 1, "undelivered arrivals never finish, so they are not waited for")
-        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.interactionsArrived == 5)
         #expect(metrics.interactionsCompleted == 2)
         #expect(metrics.interactionsUnfinished == 3)
         #expect(metrics.throughputPerS == 1)
-        let (overArrivals, _, _) = recorder.metrics(
+        let overArrivals = recorder.measurements(
             arrivalSeconds: 1,
             runSeconds: 2,
             allocationsStart: nil,
             allocationsEnd: nil
-        )
+        ).metrics
         #expect(overArrivals.throughputPerS == 2, "throughput is over the arrival window, not the drain")
         #expect(metrics.mainActorHopsPerInteraction == 2)
         #expect(abs(metrics.inputLatencyMs.p50 - 50) < 0.1)  // 40, 45, 60 handled; 50 and 100 never delivered
@@ -145,7 +145,8 @@ import Testing
         let key = StepTiming.Key(interaction: 0, step: 0)
         recorder.stepRan(key, kind: .compute, from: .at(0), to: .at(300), onMain: true)
         recorder.stepRan(key, kind: .compute, from: .at(0), to: .at(500), onMain: false)
-        let (metrics, timings, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let measured = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let (metrics, timings) = (measured.metrics, measured.stepTimings)
         #expect(abs(metrics.mainThreadUtilization - 0.4) < 1e-9)
         #expect(metrics.mainThreadBusyMsPerS["compute"] == 300)
         #expect(metrics.mainThreadBusyMsPerS["frame"] == 100)
@@ -161,7 +162,7 @@ import Testing
         recorder.stepRan(key, kind: .state, from: .at(0), to: .at(200), onMain: false)
         recorder.stepRan(key, kind: .io, from: .at(0), to: .at(900), onMain: false)
         recorder.stepRan(key, kind: .compute, from: .at(0), to: .at(300), onMain: true)
-        let (metrics, _, _) = recorder.metrics(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 2, allocationsStart: nil, allocationsEnd: nil).metrics
         let expected = 0.8 / 2 / Double(RunRecorder.poolWidth)
         #expect(abs(metrics.poolUtilization - expected) < 1e-9)
     }
@@ -193,12 +194,12 @@ import Testing
             }
         }
         #expect(recorder.inFlight == 1)
-        let (metrics, _, _) = recorder.metrics(
+        let metrics = recorder.measurements(
             runSeconds: 2,
             end: .at(2099),
             allocationsStart: nil,
             allocationsEnd: nil
-        )
+        ).metrics
         #expect(metrics.interactionsCompleted == 99)
         #expect(metrics.interactionsUnfinished == 1)
         #expect(metrics.mainActorHopsPerInteraction == 2)
@@ -212,12 +213,12 @@ import Testing
         recorder.undelivered([.at(0)], at: .at(1))  // never ran stage code: not a divisor
         let start = AllocationCounter.Sample(allocations: 1000, requestedBytes: 10_000, residentBytes: 0)
         let end = AllocationCounter.Sample(allocations: 1112, requestedBytes: 14_192, residentBytes: 4096)
-        let (metrics, _, _) = recorder.metrics(
+        let metrics = recorder.measurements(
             runSeconds: 1,
             allocationsStart: start,
             allocationsEnd: end,
-            harnessAllocations: HarnessAllocations.Count(allocations: 12, bytes: 96)
-        )
+            deliveryOverhead: DeliveryOverhead.Count(allocations: 12, bytes: 96)
+        ).metrics
         #expect(metrics.allocationsPerInteraction == 25)
         #expect(metrics.allocatedBytesPerInteraction == 1024)
         #expect(metrics.residentBytes == 4096)

@@ -19,13 +19,14 @@ import Testing
     }
 
     static func metrics(of recorder: RunRecorder, endingAt end: Double) -> (StageMetrics, RunDistributions) {
-        let (metrics, _, distributions) = recorder.metrics(
+        let measured = recorder.measurements(
             arrivalSeconds: 1,
             runSeconds: end / 1000,
             end: .at(end),
             allocationsStart: nil,
             allocationsEnd: nil
         )
+        let (metrics, distributions) = (measured.metrics, measured.distributions)
         return (metrics, distributions)
     }
 

@@ -27,13 +27,13 @@ enum ConstructedRuns {
         }
 
         func metrics(of recorder: RunRecorder, endingAt endMs: Double) -> StageMetrics {
-            recorder.metrics(
+            recorder.measurements(
                 arrivalSeconds: seconds,
                 runSeconds: endMs / 1000,
                 end: .at(endMs),
                 allocationsStart: nil,
                 allocationsEnd: nil
-            ).0
+            ).metrics
         }
     }
 
@@ -47,11 +47,11 @@ enum ConstructedRuns {
             recorder.handlerStarted(id, arrival: .at(arrival), at: .at(arrival))
             recorder.hopAsked(id, to: .mainActor, at: .at(arrival))
             recorder.mainActorHop(id, requested: .at(arrival), started: .at(arrival + 0.1))
-            recorder.awaitingIO(true)  // suspended on the request, holding no thread, as the stage marks it
+            recorder.progress.awaitingIO(true)  // suspended on the request, holding no thread, as the stage marks it
             let answered = arrival + 0.1 + ioMs
             recorder.hopAsked(id, to: .mainActor, at: .at(answered))  // due when the answer comes
             guard answered + 0.1 < end else { continue }
-            recorder.awaitingIO(false)
+            recorder.progress.awaitingIO(false)
             recorder.mainActorHop(id, requested: .at(answered), started: .at(answered + 0.1))
             recorder.interactionFinished(id, arrival: .at(arrival), at: .at(answered + 0.5), mainActorEntries: 3)
         }

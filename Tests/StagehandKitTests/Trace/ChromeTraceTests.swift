@@ -91,7 +91,7 @@ struct ChromeTraceTests {
         let trace = TraceLog()
         let recorder = RunRecorder(refreshHz: 60, trace: trace)
         recorder.pendingFrame(vsync: Self.at(0), at: Self.at(300))
-        let (metrics, _, _) = recorder.metrics(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
         let events = try #require(recorder.traceRecording(from: Self.at(0), to: Self.at(300))).events
         #expect(events.map(\.what) == [.frameWait, .hitch, .hang])
         #expect(events.first?.end == Self.at(300))

@@ -37,7 +37,7 @@ final class BlockingIOCall: TaskExecutor {
             if jobs.count < jobs.capacity {
                 jobs.append(job)
             } else {
-                HarnessAllocation.keptOut { jobs.append(job) }
+                AllocationExclusion.keptOut { jobs.append(job) }
             }
             // Inside the lock: once main can take this job, it may run the body to its end and free this executor,
             // so nothing here may touch it after the lock is left.
@@ -54,7 +54,7 @@ final class BlockingIOCall: TaskExecutor {
         semantics: IOSemantics,
         watched: (label: String, interaction: String)?
     ) -> Result<any Sendable, any Error> {
-        let made = HarnessAllocation.mark()
+        let made = AllocationExclusion.mark()
         let call = BlockingIOCall()
         var batch: [UnownedJob] = []
         batch.reserveCapacity(capacity)
@@ -71,7 +71,7 @@ final class BlockingIOCall: TaskExecutor {
         case .nonsending: Task(executorPreference: call, operation: body)
         case .concurrent: Task.detached(operation: body)
         }
-        HarnessAllocation.keepOut(since: made)
+        AllocationExclusion.keepOut(since: made)
         // From the start, however often the body wakes main before then.
         let reportAt = DispatchTime.now() + BlockedMainWatch.reportAfterSeconds
         var reported = false
@@ -79,7 +79,7 @@ final class BlockingIOCall: TaskExecutor {
             call.runEnqueuedJobs(using: &batch)
             if let result = call.outcome.withLock({ $0 }) {
                 if reported, let watched {
-                    HarnessAllocation.keptOut {
+                    AllocationExclusion.keptOut {
                         BlockedMainWatch.ended(for: "io: \(watched.label)", of: watched.interaction)
                     }
                 }
@@ -90,7 +90,7 @@ final class BlockingIOCall: TaskExecutor {
                     continue
                 }
                 reported = true
-                HarnessAllocation.keptOut {
+                AllocationExclusion.keptOut {
                     BlockedMainWatch.waiting(for: "io: \(watched.label)", of: watched.interaction)
                 }
             }
@@ -100,7 +100,7 @@ final class BlockingIOCall: TaskExecutor {
 
     /// Sets the body's outcome, and wakes the waiting thread. Inside the lock, as ``enqueue(_:)`` signals.
     private func finish(_ result: Result<any Sendable, any Error>) {
-        HarnessAllocation.keptOut {
+        AllocationExclusion.keptOut {
             outcome.withLock {
                 $0 = result
                 ready.signal()

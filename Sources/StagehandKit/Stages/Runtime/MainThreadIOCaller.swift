@@ -50,7 +50,7 @@ actor MainThreadIOCaller {
             let executor = asUnownedSerialExecutor()
             let recorder = self.recorder
             let key = self.key
-            HarnessAllocation.keptOut {
+            AllocationExclusion.keptOut {
                 DispatchQueue.main.async {
                     let start = Instant.now
                     job.runSynchronously(on: executor)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One step of an arrived interaction: the real work or wait behind it (a simulated cost or the user's own code),
 /// measured wherever the stage runs it.
 ///
@@ -45,7 +43,7 @@ struct StepRun: Sendable {
     }
 
     private func run(on state: SubsystemState?) throws {
-        guard !recorder.isCancelled else { return }
+        guard !recorder.progress.isCancelled else { return }
         guard recorder.probes else {
             _ = try perform(on: state)
             return
@@ -53,16 +51,15 @@ struct StepRun: Sendable {
         let onMain = MainQueue.isCurrent
         if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
         // The step runs on this thread from start to end, so this thread's count brackets its own allocations.
-        let allocated = AllocationCounter.thisThreadCounted
-        let start = Instant.now
+        let probe = begin(holding: .thread(onMain: onMain), countingAllocations: true)
         var input: (any Sendable)?
         do {
             input = try perform(on: state)
         } catch {
-            record(since: start, allocatedSince: allocated, onMain: onMain)
+            probe.end()
             throw failed(error)
         }
-        record(since: start, releasing: &input, allocatedSince: allocated, onMain: onMain)
+        probe.end(releasing: &input)
     }
 
     /// Does the step's work.
@@ -75,19 +72,19 @@ struct StepRun: Sendable {
             return nil
         case .compute(let code):
             // Only a warm-up keeps inputs (for the tight loop); what keeping one allocates is the harness's.
-            if let inputs { HarnessAllocation.keptOut { inputs.keep(flow.current, for: key) } }
+            if let inputs { AllocationExclusion.keptOut { inputs.keep(flow.current, for: key) } }
             return flow.pass(try code(flow.current))
         case .ui(let code):
             let input = flow.current
             // The call onto the main actor allocates (once per call, measured): the harness's, kept out on either
             // side of the user's code.
-            let calling = HarnessAllocation.mark()
+            let calling = AllocationExclusion.mark()
             var returned = calling
-            defer { HarnessAllocation.keepOut(since: returned) }
+            defer { AllocationExclusion.keepOut(since: returned) }
             return flow.pass(
                 try MainQueue.assumeMainActor { () throws -> any Sendable in
-                    HarnessAllocation.keepOut(since: calling)
-                    defer { returned = HarnessAllocation.mark() }
+                    AllocationExclusion.keepOut(since: calling)
+                    defer { returned = AllocationExclusion.mark() }
                     return try code(input)
                 }
             )
@@ -108,14 +105,13 @@ struct StepRun: Sendable {
     ///
     /// - Throws: what the user's code threw, after recording it for this step.
     func blockingWait() throws {
-        guard !recorder.isCancelled else { return }
+        guard !recorder.progress.isCancelled else { return }
         let onMain = MainQueue.isCurrent
+        let probe = begin(holding: .thread(onMain: onMain))
         guard case .io(let code) = body else {
-            let start = Instant.now
-            Self.sleep(ms: waitMs)
-            return record(since: start, onMain: onMain)
+            Platform.sleep(milliseconds: waitMs)
+            return probe.end()
         }
-        let start = Instant.now
         let outcome = BlockingIOCall.run(
             code,
             input: flow.current,
@@ -123,7 +119,7 @@ struct StepRun: Sendable {
             watched: onMain ? (label, interaction) : nil
         )
         var input: (any Sendable)? = if case .success(let value) = outcome { flow.pass(value) } else { nil }
-        record(since: start, releasing: &input, onMain: onMain)
+        probe.end(releasing: &input)
         if case .failure(let error) = outcome { throw failed(error) }
     }
 
@@ -141,12 +137,15 @@ struct StepRun: Sendable {
     ///   is full), is kept out of the workload's counts: the harness's, not the app's.
     /// - Returns: the instant the I/O completed, which is when the caller asked to resume.
     /// - Throws: what the user's code threw, after recording it for this step.
-    nonisolated(nonsending) func io(called: HarnessAllocation.Mark = HarnessAllocation.mark()) async throws -> Instant {
-        HarnessAllocation.keepOut(since: called)
+    nonisolated(nonsending) func io(
+        called: AllocationExclusion.Mark = AllocationExclusion.mark()
+    ) async throws -> Instant {
+        AllocationExclusion.keepOut(since: called)
         let start = Instant.now
-        guard !recorder.isCancelled else { return start }
+        guard !recorder.progress.isCancelled else { return start }
         let onMain = MainQueue.isCurrent
         segment.close(at: onMain ? start : nil)  // suspending: this main-actor job ends here
+        let probe = begin(holding: .nothing, at: start)
         let completed: Instant
         var failure: (any Error)?
         if case .io(let code) = body {
@@ -154,17 +153,17 @@ struct StepRun: Sendable {
             // the pool as the semantics put it, so a warm-up waits for it rather than leave it running into the
             // measured run. It is counted as an io body in flight, so a body still awaiting its answer when the run
             // ends is not taken for work the stage had no thread for.
-            recorder.codeIOInFlight(true)
+            recorder.progress.codeIOInFlight(true)
             let (outcome, at) =
                 switch (ioSemantics, onMain) {
                 case (.concurrent, _):
                     await Self.awaitCode(code, input: flow.current, resumingOnMain: onMain ? (recorder, delivery) : nil)
                 case (.nonsending, true):
-                    await callOnMain(code, called: HarnessAllocation.mark())
+                    await callOnMain(code, called: AllocationExclusion.mark())
                 case (.nonsending, false):
                     await Self.callHere(code, input: flow.current)
                 }
-            recorder.codeIOInFlight(false)
+            recorder.progress.codeIOInFlight(false)
             completed = at
             switch outcome {
             case .success(let value): flow.pass(value)
@@ -176,12 +175,12 @@ struct StepRun: Sendable {
                 // here, so the outside world's callback captures nothing more (it would allocate more per step).
                 recorder.hopAsked(delivery, to: .mainActor, at: start.adding(milliseconds: waitMs))
             }
-            recorder.awaitingIO(true)  // the outside world answers; nothing of this run holds a thread meanwhile
+            // The outside world answers; nothing of this run holds a thread meanwhile.
+            recorder.progress.awaitingIO(true)
             completed = await OutsideWorld.respond(afterMs: waitMs)
-            recorder.awaitingIO(false)
+            recorder.progress.awaitingIO(false)
         }
-        recorder.stepRan(key, kind: .io, from: start, to: completed, onMain: false)
-        recorder.trace?.wait(.awaitedIO, label, of: interaction, from: start, to: completed)
+        probe.end(at: completed)
         if let failure { throw failed(failure, at: completed) }
         return completed
     }
@@ -218,10 +217,10 @@ struct StepRun: Sendable {
     ///   harness's.
     private nonisolated(nonsending) func callOnMain(
         _ code: IOBody,
-        called: HarnessAllocation.Mark
+        called: AllocationExclusion.Mark
     ) async -> (Result<any Sendable, any Error>, Instant) {
-        HarnessAllocation.keepOut(since: called)
-        let caller = HarnessAllocation.keptOut { MainThreadIOCaller(recorder: recorder, key: key) }
+        AllocationExclusion.keepOut(since: called)
+        let caller = AllocationExclusion.keptOut { MainThreadIOCaller(recorder: recorder, key: key) }
         let (outcome, completed) = await caller.call(code, with: flow.current)
         recorder.hopAsked(delivery, to: .mainActor, at: completed)
         return (outcome, completed)
@@ -260,73 +259,26 @@ struct StepRun: Sendable {
         return error
     }
 
-    /// Blocks the calling thread for `ms` milliseconds with `nanosleep`, which allocates nothing (Foundation's
-    /// `Thread.sleep` did, and its allocations were counted as the workload's).
-    private static func sleep(ms: Double) {
-        let nanoseconds = UInt64(max(ms, 0) * 1e6)
-        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-    }
-
     private var waitMs: Double {
         if case .simulated(.milliseconds(let ms)) = body { return ms }
         return 0
     }
 
-    /// Records the step's run from `start` to now.
-    private func record(since start: Instant, allocatedSince allocated: UInt64? = nil, onMain: Bool) {
-        guard recorder.probes else { return }
-        let end = Instant.now
-        record(from: start, to: end, heldUntil: end, allocations: allocations(since: allocated), onMain: onMain)
-    }
-
-    /// Records the step's run from `start` to now, then releases `input`, the value the step took (the flow no longer
-    /// holds it): freeing what the step before returned (the image pipeline's 3 MB read buffer, given back to the
-    /// allocator) is not the step's own code, so not in its duration. On main it is still main-thread work, recorded
-    /// with the step: busy time of its kind, a cause of late frames, part of the interaction's main-actor job.
-    ///
-    /// `allocated`: this thread's count (``AllocationCounter/thisThreadCounted``) at the step's start, for a step that
-    /// ran on this thread throughout; its allocations are read at its end, with its duration.
-    private func record(
-        since start: Instant,
-        releasing input: inout (any Sendable)?,
-        allocatedSince allocated: UInt64? = nil,
-        onMain: Bool
-    ) {
-        let (end, allocations) = withExtendedLifetime(input) { (Instant.now, self.allocations(since: allocated)) }
-        input = nil
-        guard recorder.probes else { return }
-        record(from: start, to: end, heldUntil: onMain ? .now : end, allocations: allocations, onMain: onMain)
-    }
-
-    /// What this thread allocated for itself since its count read `allocated`, or `nil` when it was not counted then
-    /// or is not now.
-    private func allocations(since allocated: UInt64?) -> UInt64? {
-        guard let allocated, let now = AllocationCounter.thisThreadCounted, now >= allocated else { return nil }
-        return now - allocated
-    }
-
-    /// Records the step's run from `start` to `end`, holding the thread until `heldUntil`, with the allocations its
-    /// own code made when they were counted
-    /// (see ``RunRecorder/stepRan(_:kind:from:to:heldUntil:onMain:allocations:)``).
-    private func record(
-        from start: Instant,
-        to end: Instant,
-        heldUntil: Instant,
-        allocations: UInt64? = nil,
-        onMain: Bool
-    ) {
-        recorder.stepRan(
+    /// Begins measuring this step (``StepProbe``), holding what `holding` says, from `start` or now.
+    private func begin(
+        holding: StepProbe.Holding,
+        countingAllocations: Bool = false,
+        at start: Instant? = nil
+    ) -> StepProbe {
+        recorder.begin(
             key,
-            kind: MainWork(kind),
-            from: start,
-            to: end,
-            heldUntil: heldUntil,
-            onMain: onMain,
-            allocations: allocations
+            kind: kind,
+            label: label,
+            of: interaction,
+            segment: segment,
+            holding: holding,
+            countingAllocations: countingAllocations,
+            at: start
         )
-        if onMain { segment.stepOnMain(from: start, to: heldUntil) }
-        recorder.trace?.step(label, kind: kind, of: interaction, from: start, to: end)
     }
 }

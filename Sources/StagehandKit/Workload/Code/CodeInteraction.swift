@@ -68,7 +68,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
         _ body: @escaping @MainActor @Sendable (Value) throws -> Next
     ) -> CodeInteraction<Next> {
         let site = DeclarationSite(fileID: fileID, line: line)
-        let erased = StepBody.ui { HarnessAllocation.erase(try body($0 as! Value)) }
+        let erased = StepBody.ui { AllocationExclusion.erase(try body($0 as! Value)) }
         return CodeInteraction<Next>(self, adding: CodeStep(.ui, label, at: site, erased))
     }
 
@@ -83,7 +83,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
         let site = DeclarationSite(fileID: fileID, line: line)
         return CodeInteraction<Next>(
             self,
-            adding: CodeStep(.compute, label, at: site, .compute { HarnessAllocation.erase(try body($0 as! Value)) })
+            adding: CodeStep(.compute, label, at: site, .compute { AllocationExclusion.erase(try body($0 as! Value)) })
         )
     }
 
@@ -104,7 +104,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
         _ body: nonisolated(nonsending) @escaping @Sendable (Value) async throws -> Next
     ) -> CodeInteraction<Next> {
         let site = DeclarationSite(fileID: fileID, line: line)
-        let erased = StepBody.io { HarnessAllocation.erase(try await body($0 as! Value)) }
+        let erased = StepBody.io { AllocationExclusion.erase(try await body($0 as! Value)) }
         return CodeInteraction<Next>(self, adding: CodeStep(.io, label, at: site, erased))
     }
 
@@ -124,7 +124,7 @@ public struct CodeInteraction<Value: Sendable>: Sendable {
                 // The harness made this box from `subsystem`: states are kept by name, and
                 // ``CodeWorkload/validate()`` refuses two subsystems of one name, so the box holds a `State`.
                 let box = unsafeDowncast(state, to: TypedSubsystemState<State>.self)
-                return HarnessAllocation.erase(try body(&box.value, value as! Value))
+                return AllocationExclusion.erase(try body(&box.value, value as! Value))
             },
             subsystem: subsystem.identity
         )

@@ -3,7 +3,7 @@
 ///
 /// Counts are exact (``AllocationCounter``), so one delivery of each interaction is measured a few
 /// times and the fewest taken: another thread allocating meanwhile can only add.
-struct HarnessAllocations: Sendable {
+struct DeliveryOverhead: Sendable {
     /// Allocations and bytes: a count, or a difference of two.
     struct Count: Sendable, Equatable {
         var allocations: Int64 = 0

@@ -2,8 +2,8 @@ import CStagehandAllocations
 
 /// What Stagehand allocates for itself in the middle of a run, kept out of the workload's allocation counts as it
 /// happens: the counter subtracts it from every process total from then on (`stagehand_allocations_exclude_since`).
-/// What the harness allocates once per delivery is measured before the run instead (``HarnessAllocations``).
-enum HarnessAllocation {
+/// What the harness allocates once per delivery is measured before the run instead (``DeliveryOverhead``).
+enum AllocationExclusion {
     /// Runs `body`, and keeps what it allocates on this thread out of the counts. `body` must not run the user's code.
     static func keptOut<T>(_ body: () throws -> T) rethrows -> T {
         let before = mark()

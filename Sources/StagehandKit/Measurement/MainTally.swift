@@ -1,0 +1,168 @@
+import Histogram
+
+/// What only the main loop records: frames, event deliveries, hops onto main. A plain value, touched by main alone
+/// while the run goes on (``RunRecorder`` holds it under a lock that is therefore never contended).
+///
+/// It takes no lock and reads no clock: what happened, and when, is passed in. Its tables are sized before the run
+/// (``prepare(stepKeys:subsystems:deliveries:window:arrivalsEnd:causeLabels:)``), so recording allocates nothing.
+struct MainTally {
+    /// The frame budget P in nanoseconds.
+    let periodNs: UInt64
+    var timeline = FrameTimeline(reserving: FrameTimeline.capacity)
+    var firstVsync: Instant?
+    var mainLoopLatency = Histogram<UInt64>.microseconds()
+    var frameOverrun = Histogram<UInt64>.microseconds()
+    var frames = 0
+    var hitches = 0
+    /// Hitch time of the frames whose vsync fell within the arrival window (the ratio's numerator).
+    var hitchTimeNs: UInt64 = 0
+    /// The same hitch time, by what held main (see ``HitchAttribution``).
+    var attribution = HitchAttribution(causes: HitchAttribution.firstStep)
+    /// Each cause's label, by cause (frame work, job overhead, then every step).
+    var causeLabels: [String] = []
+    /// The cause of each interaction's first step; its other steps follow.
+    var firstCause: [Int] = []
+    /// See ``prepare(stepKeys:subsystems:deliveries:window:arrivalsEnd:causeLabels:)``; `nil` counts every frame.
+    var arrivalsEnd: Instant?
+    var droppedFrames = 0
+    /// Waits for main (a frame's, an event's) of a hang's length or longer. Rare, so a plain array.
+    var longWaits: [RunRecorder.Span] = []
+    var inputLatency = Histogram<UInt64>.microseconds()
+    var mainHopWait = Histogram<UInt64>.microseconds()
+    /// Every entry onto the main actor, handlers included, finished interactions or not.
+    var mainActorEntries = 0
+    /// The arrival of each delivered interaction, by delivery number (interactions handed to their handler).
+    var arrivals: [Instant] = []
+    /// The arrivals of interactions that were due but never reached their handler before arrivals stopped.
+    var undelivered: [Instant] = []
+    /// Interactions queued for main (waiting for their handler, or to hop onto the main actor), by quarter of
+    /// the arrival window.
+    var queued = QuarterTally()
+    /// The workload's subsystems, in order: what a pending hop's subsystem position names.
+    var subsystems: [String] = []
+
+    init(periodNs: UInt64) {
+        self.periodNs = periodNs
+    }
+
+    /// Sizes the tables for `stepKeys` (in interaction, then step, order), `subsystems` and `deliveries`
+    /// interactions; the queue is tallied by quarter of `window`, and frames whose vsync comes at or after
+    /// `arrivalsEnd` are left out of the hitch-time ratio. `causeLabels` names what hitch time is attributed to.
+    mutating func prepare(
+        stepKeys: [StepTiming.Key],
+        subsystems: [String],
+        deliveries: Int,
+        window: QuarterTally,
+        arrivalsEnd: Instant,
+        causeLabels: [String]
+    ) {
+        queued = window
+        self.subsystems = subsystems
+        self.causeLabels = causeLabels
+        attribution = HitchAttribution(causes: causeLabels.count)
+        firstCause = Array(repeating: 0, count: (stepKeys.map(\.interaction).max() ?? -1) + 1)
+        for (index, key) in stepKeys.enumerated() where key.step == 0 {
+            firstCause[key.interaction] = HitchAttribution.firstStep + index
+        }
+        self.arrivalsEnd = arrivalsEnd
+        arrivals.reserveCapacity(deliveries)
+        longWaits.reserveCapacity(64)
+    }
+
+    // MARK: Frames
+
+    /// A frame job of `vsync` started on main at `started` and its work ended at `ended`, `overrun` past its deadline
+    /// when late, having coalesced `coalesced` vsyncs.
+    ///
+    /// - Returns: for a hitch, what held main longest meanwhile and its share of the time (for the trace).
+    mutating func frame(
+        vsync: Instant,
+        started: Instant,
+        ended: Instant,
+        coalesced: Int,
+        overrun: UInt64?
+    ) -> (cause: String, share: Double)? {
+        attribution.held(HitchAttribution.frameWork, from: started, to: ended)
+        frames += 1
+        droppedFrames += max(coalesced, 0)
+        let first = firstVsync ?? vsync
+        firstVsync = first
+        timeline.add(vsync: vsync, done: ended, firstVsync: first)
+        mainLoopLatency.record(nanoseconds: started.nanoseconds(since: vsync))
+        noteWait(RunRecorder.Span(start: vsync, end: started))
+        guard let overrun else { return nil }
+        frameOverrun.record(nanoseconds: overrun)
+        return noteHitch(overrun, vsync: vsync, end: ended)
+    }
+
+    /// A frame of `vsync` still waiting for main at `now`, `overrun` past its deadline when late.
+    ///
+    /// - Returns: for a hitch, what held main longest meanwhile and its share of the time (for the trace).
+    mutating func pendingFrame(vsync: Instant, at now: Instant, overrun: UInt64?) -> (cause: String, share: Double)? {
+        mainLoopLatency.record(nanoseconds: now.nanoseconds(since: vsync))
+        noteWait(RunRecorder.Span(start: vsync, end: now))
+        guard let overrun else { return nil }
+        return noteHitch(overrun, vsync: vsync, end: now)
+    }
+
+    /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals. Its time
+    /// counts towards the ratio, attributed to what held main from `vsync` to `end`, when its vsync fell within the
+    /// arrival window; a hitch after arrivals stopped is neither counted nor attributed.
+    ///
+    /// - Returns: what held main longest meanwhile and its share of the time, for the trace; `nil` when not attributed.
+    private mutating func noteHitch(_ overrun: UInt64, vsync: Instant, end: Instant) -> (cause: String, share: Double)?
+    {
+        hitches += 1
+        guard arrivalsEnd.map({ vsync < $0 }) ?? true else { return nil }
+        let hitchNs = (overrun + periodNs - 1) / periodNs * periodNs
+        hitchTimeNs += hitchNs
+        let top = attribution.attribute(vsync: vsync, end: end, hitchNs: hitchNs)
+        guard causeLabels.indices.contains(top.cause) else { return nil }
+        return (causeLabels[top.cause], top.share)
+    }
+
+    /// Something waited for main (a frame, an event) for `span`: kept when that is a hang's length.
+    private mutating func noteWait(_ span: RunRecorder.Span) {
+        if StageMetrics.isHang(nanoseconds: span.nanoseconds) { longWaits.append(span) }
+    }
+
+    // MARK: Interactions
+
+    /// Interaction number `id`, which arrived at `arrival`, reached its handler at `start`: its arrival is always
+    /// kept (the in-flight count needs it); with `probes`, its input latency and its wait in the queue too.
+    mutating func handlerStarted(_ id: Int, arrival: Instant, at start: Instant, probes: Bool) {
+        precondition(id == arrivals.count, "delivery numbers are given in order")
+        arrivals.append(arrival)
+        guard probes else { return }
+        mainActorEntries += 1
+        inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))
+        queued.add(from: arrival, to: start)
+        noteWait(RunRecorder.Span(start: arrival, end: start))
+    }
+
+    /// Arrivals that were due but never reached their handler, each waiting until `now`.
+    mutating func undelivered(_ arrivals: [Instant], at now: Instant) {
+        if undelivered.isEmpty {
+            undelivered = arrivals  // shares the buffer: nothing allocated
+        } else {
+            undelivered += arrivals
+        }
+        for arrival in arrivals {
+            inputLatency.record(nanoseconds: now.nanoseconds(since: arrival))
+            noteWait(RunRecorder.Span(start: arrival, end: now))
+        }
+    }
+
+    /// A hop onto the main actor, asked at `requested`, running there at `started`.
+    mutating func mainActorHop(requested: Instant, started: Instant) {
+        mainActorEntries += 1
+        mainHopWait.record(nanoseconds: started.nanoseconds(since: requested))
+        queued.add(from: requested, to: started)
+    }
+
+    /// Step `key` held main from `start` to `end`: what a frame late meanwhile is attributed to.
+    mutating func stepHeldMain(_ key: StepTiming.Key, from start: Instant, to end: Instant) {
+        guard firstCause.indices.contains(key.interaction) else { return }
+        attribution.held(firstCause[key.interaction] + key.step, from: start, to: end)
+    }
+}

@@ -1,0 +1,135 @@
+/// What one run measured: the stage's metrics, each step's timing, and the distributions behind the latencies.
+///
+/// Built from the records (``MainTally``, and the threads' ``ThreadTally`` merged into one), which it takes as copies:
+/// what it adds for what was still waiting when the run ended changes nothing recorded, so reading a run's
+/// measurements again gives the same figures.
+struct RunMeasurements {
+    /// What was still waiting when the run ended, entered into the figures with its wait so far (a lower bound).
+    struct AtEnd {
+        /// When the run ended.
+        var instant: Instant
+        /// The hops asked and not started (``PendingHops/pending(before:)``).
+        var pendingHops: [PendingHops.Hop]
+        /// Interactions in flight on a thread or queued for one (``RunProgress/onThreadsAtEnd(delivered:)``).
+        var onThreads: Int
+    }
+
+    var metrics = StageMetrics()
+    /// Every step that ran, in interaction, then step, order.
+    var stepTimings: [StepTiming] = []
+    var distributions = RunDistributions()
+
+    /// The measurements of a run that took arrivals for `arrivalSeconds` and ran for `runSeconds` (drain included),
+    /// on a pool `poolWidth` threads wide.
+    ///
+    /// With `atEnd`, what was still waiting then enters the figures with its wait so far: interactions in flight or
+    /// never delivered, interaction latency and the backlog; hops asked and not started, their hop waits (main actor,
+    /// pool, subsystem actors) and the backlog's queue. Allocation figures come from the probe's two samples, less
+    /// `deliveryOverhead` (what Stagehand's own objects took during the run: see ``DeliveryOverhead``).
+    init(
+        main: MainTally,
+        threads: ThreadTally,
+        atEnd: AtEnd?,
+        poolWidth: Int,
+        arrivalSeconds: Double?,
+        runSeconds: Double,
+        allocationsStart: AllocationCounter.Sample?,
+        allocationsEnd: AllocationCounter.Sample?,
+        deliveryOverhead: DeliveryOverhead.Count
+    ) {
+        var all = threads
+        var main = main
+        let seconds = max(runSeconds, 1e-9)
+        let arrivalWindow = max(arrivalSeconds ?? runSeconds, 1e-9)
+        metrics.runSeconds = runSeconds
+        metrics.arrivalSeconds = arrivalSeconds ?? runSeconds
+        metrics.frames = main.frames
+        metrics.hitches = main.hitches
+        metrics.droppedFrames = main.droppedFrames
+        metrics.hitchTimeRatioMsPerS = Double(main.hitchTimeNs) / 1e6 / arrivalWindow
+        metrics.hitchTimeByCause = main.attribution.msPerS(labels: main.causeLabels, seconds: arrivalWindow)
+        metrics.mainLoopLatencyMs = LatencySummary(microseconds: main.mainLoopLatency)
+        metrics.frameOverrunMs = LatencySummary(microseconds: main.frameOverrun)
+        let hangs = RunRecorder.hangs(main.longWaits + all.longJobs)
+        metrics.hangs = hangs.count
+        metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
+        var interactionLatency = all.interactionLatency
+        var queued = all.queued
+        queued.add(main.queued)
+        if let atEnd {
+            let end = atEnd.instant
+            for (id, arrival) in main.arrivals.enumerated() where !all.finished.contains(id) {
+                interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                all.backlog.add(from: arrival, to: end)
+            }
+            // Not the undelivered: main's queue is judged by its growth (`queued`), since a main thread that keeps up
+            // still holds a few events at any moment.
+            metrics.interactionsUnfinishedOnThreads = atEnd.onThreads
+            for arrival in main.undelivered {
+                interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
+                all.backlog.add(from: arrival, to: end)
+                queued.add(from: arrival, to: end)
+            }
+            for hop in atEnd.pendingHops {
+                queued.add(from: hop.asked, to: end)
+                let waitNs = end.nanoseconds(since: hop.asked)
+                switch hop.destination {
+                case .mainActor: main.mainHopWait.record(nanoseconds: waitNs)
+                case .pool: all.poolHopWait.record(nanoseconds: waitNs)
+                case .subsystem(let index):
+                    guard main.subsystems.indices.contains(index) else { continue }
+                    all.recordSubsystemWait(main.subsystems[index], nanoseconds: waitNs)
+                }
+            }
+        }
+        metrics.backlogByQuarter = all.backlog.means
+        metrics.queuedByQuarter = queued.means
+        metrics.inputLatencyMs = LatencySummary(microseconds: main.inputLatency)
+        metrics.interactionLatencyMs = LatencySummary(microseconds: interactionLatency)
+        let delivered = main.arrivals.count
+        let arrived = delivered + main.undelivered.count
+        metrics.interactionsArrived = arrived
+        metrics.interactionsCompleted = all.completed
+        metrics.interactionsFailed = all.failed
+        metrics.interactionsUnfinished = arrived - all.completed - all.failed
+        // Over the arrival window, the same for every stage: a stage that keeps up completes what arrived.
+        metrics.throughputPerS = Double(all.completed) / arrivalWindow
+        metrics.mainActorHopsPerInteraction =
+            all.completed > 0 ? Double(all.hopsOfCompleted) / Double(all.completed) : 0
+        metrics.hopWaitMs = LatencySummary(microseconds: main.mainHopWait)
+        metrics.poolHopWaitMs = LatencySummary(microseconds: all.poolHopWait)
+        metrics.mainActorJobs = all.mainActorJobs
+        metrics.mainActorBlockingMsPerS = Double(all.mainActorBlockingNs) / 1e6 / seconds
+        metrics.poolUtilization = min(Double(all.offMainWorkNs) / 1e9 / seconds / Double(poolWidth), 1)
+        metrics.mainActorEntriesPerFrame =
+            main.frames + main.droppedFrames > 0
+            ? Double(main.mainActorEntries) / Double(main.frames + main.droppedFrames) : 0
+        for (subsystem, wait) in zip(all.subsystems, all.subsystemHopWait) where wait.totalCount > 0 {
+            metrics.subsystemHopWaitMs[subsystem] = LatencySummary(microseconds: wait)
+        }
+        var busyNs: UInt64 = 0
+        for work in MainWork.allCases {  // overhead is within the jobs, not beside the steps: utilisation adds it
+            let ns = all.mainBusyNs[work]
+            busyNs += ns
+            metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
+        }
+        metrics.mainThreadUtilization = min(Double(busyNs) / 1e9 / seconds, 1)
+        if let start = allocationsStart, let stop = allocationsEnd, delivered > 0 {
+            // Only delivered interactions ran stage code; the harness's own allocations are taken out.
+            let allocations =
+                Int64(bitPattern: stop.allocations &- start.allocations) - deliveryOverhead.allocations
+            let bytes =
+                Int64(bitPattern: stop.requestedBytes &- start.requestedBytes) - deliveryOverhead.bytes
+            metrics.allocationsPerInteraction = Double(max(allocations, 0)) / Double(delivered)
+            metrics.allocatedBytesPerInteraction = Double(max(bytes, 0)) / Double(delivered)
+            metrics.residentBytes = Double(stop.residentBytes)
+        }
+        stepTimings = all.timings
+        distributions.mainLoopLatency = LatencySamples(main.mainLoopLatency)
+        distributions.inputLatency = LatencySamples(main.inputLatency)
+        distributions.interactionLatency = LatencySamples(interactionLatency)
+        distributions.hopWait = LatencySamples(main.mainHopWait)
+        distributions.poolHopWait = LatencySamples(all.poolHopWait)
+        distributions.frameTimeline = main.timeline
+    }
+}
