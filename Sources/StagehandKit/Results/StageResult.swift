@@ -9,7 +9,9 @@ public struct StageResult: Codable, Sendable, Equatable {
     public var metrics: StageMetrics?
     /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
     public var spread: [String: ValueRange]
-    public var repetitions: [RepetitionResult]
+    public var repetitions: [RepetitionResult] {
+        didSet { stepTimings = Self.stepTimings(mergedFrom: repetitions) }
+    }
     /// Runs that schedule the workload's rare interactions on purpose, spaced apart, beside the others as declared
     /// (``InteractionExposure``): what one arrival of each does in this stage. Not in the stage's ordinary figures;
     /// `nil` when none ran.
@@ -19,6 +21,15 @@ public struct StageResult: Codable, Sendable, Equatable {
     public var interactions: [InteractionExposure]?
     /// How far the step costs can grow before this stage misses the budget, when `--headroom` searched it.
     public var headroom: Headroom?
+    /// Each step that ran in the stage, merged over its ``repetitions`` (in interaction, then step order): its mean
+    /// duration and where it ran. Merged once, with the metrics, and again whenever ``repetitions`` change; not in the
+    /// JSON, whose reader finds each run's in `repetitions[].stepTimings`.
+    package private(set) var stepTimings: [StepTiming]
+
+    private enum CodingKeys: String, CodingKey {
+        case stage, status, metrics, spread, repetitions, exposureRuns, interactions, headroom
+    }
+
     /// The stage's result from its ordinary `repetitions` and its `exposureRuns`. With `workload`, each interaction's
     /// exposure is recorded and the stage's figures carry every rare interaction at its declared rate; without it (or
     /// for runs recorded without interaction samples) the figures are the runs' as measured.
@@ -37,6 +48,7 @@ public struct StageResult: Codable, Sendable, Equatable {
             Self.estimate(&repetitions, of: $0, exposureRuns: exposureRuns)
         }
         self.repetitions = repetitions
+        stepTimings = Self.stepTimings(mergedFrom: repetitions)
         let measured = repetitions.compactMap(\.judgedMetrics)
         metrics = measured.isEmpty ? nil : StageMetrics(medianOf: measured)
         let distributions = repetitions.compactMap(\.distributions)
@@ -84,6 +96,19 @@ public struct StageResult: Codable, Sendable, Equatable {
         }
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        stage = try container.decode(Stage.self, forKey: .stage)
+        status = try container.decode(StageStatus.self, forKey: .status)
+        metrics = try container.decodeIfPresent(StageMetrics.self, forKey: .metrics)
+        spread = try container.decode([String: ValueRange].self, forKey: .spread)
+        repetitions = try container.decode([RepetitionResult].self, forKey: .repetitions)
+        exposureRuns = try container.decodeIfPresent([RepetitionResult].self, forKey: .exposureRuns)
+        interactions = try container.decodeIfPresent([InteractionExposure].self, forKey: .interactions)
+        headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
+        stepTimings = Self.stepTimings(mergedFrom: repetitions)
+    }
+
     /// The CPUs the runs of `stages` could use, as the runs themselves saw them (the most any saw), or `nil` when no
     /// run recorded it (results written before it was).
     static func coresSeen(in stages: some Sequence<StageResult>) -> Int? {
@@ -116,15 +141,6 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// The ordinary runs' metrics as the verdict reads them: each rare interaction at its declared rate
     /// (``RepetitionResult/judgedMetrics``). The stage's ``metrics`` are built from them.
     package var judgedRuns: [StageMetrics] { repetitions.compactMap(\.judgedMetrics) }
-
-    /// The stage's mean duration of each step, over its repetitions.
-    package var stepTimings: [StepTiming] {
-        var merged: [StepTiming.Key: StepTiming] = [:]
-        for timing in repetitions.flatMap(\.stepTimings) {
-            merged[timing.key, default: StepTiming(key: timing.key)].add(timing)
-        }
-        return merged.values.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
-    }
 }
 
 extension Sequence<StageResult> {
