@@ -4,8 +4,9 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// `ok` when every repetition ran, its exposure run included; otherwise how the first failing one ended (a stage
     /// whose exposure run crashed keeps its ordinary runs' metrics).
     public var status: StageStatus
-    /// Each metric over the `ok` repetitions (latency percentiles from the merged histograms, ratios over time pooled,
-    /// hangs the total and the longest, everything else the median); absent when none was `ok`.
+    /// Each metric over the `ok` repetitions, by its own rule (``StageMetrics/init(aggregating:distributions:)``:
+    /// latency percentiles from the merged histograms, ratios over time pooled, hangs the total and the longest,
+    /// everything else the median); absent when none was `ok`.
     public var metrics: StageMetrics?
     /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
     public var spread: [String: ValueRange]
@@ -50,46 +51,9 @@ public struct StageResult: Codable, Sendable, Equatable {
         self.repetitions = repetitions
         stepTimings = Self.stepTimings(mergedFrom: repetitions)
         let measured = repetitions.compactMap(\.judgedMetrics)
-        metrics = measured.isEmpty ? nil : StageMetrics(medianOf: measured)
-        let distributions = repetitions.compactMap(\.distributions)
-        if distributions.count == measured.count, !distributions.isEmpty {
-            // Latency percentiles from the repetitions' histograms merged, not a median of percentiles.
-            let merged: [(WritableKeyPath<StageMetrics, LatencySummary>, KeyPath<RunDistributions, LatencySamples>)] = [
-                (\.mainLoopLatencyMs, \.mainLoopLatency), (\.inputLatencyMs, \.inputLatency),
-                (\.interactionLatencyMs, \.interactionLatency), (\.hopWaitMs, \.hopWait),
-                (\.poolHopWaitMs, \.poolHopWait),
-            ]
-            for (summary, samples) in merged {
-                let all = LatencySamples.merged(distributions.map { $0[keyPath: samples] })
-                if all.count > 0 { metrics?[keyPath: summary] = LatencySummary(all) }
-            }
-        }
-        // A ratio over time pools its runs (Σ hitch time / Σ seconds): a single stray hitch in one short run
-        // counts for what it is, not for a whole run's worth. Hitch time is over the arrival window, blocking time
-        // over the whole run.
-        let arrivalSeconds = measured.reduce(0) { $0 + $1.arrivalSeconds }
-        if arrivalSeconds > 0 {
-            metrics?.hitchTimeRatioMsPerS =
-                measured.reduce(0) { $0 + $1.hitchTimeRatioMsPerS * $1.arrivalSeconds } / arrivalSeconds
-            // Pooled the same way, so the causes still add up to the ratio.
-            var byCause: [String: Double] = [:]
-            for run in measured {
-                for (cause, msPerS) in run.hitchTimeByCause {
-                    byCause[cause, default: 0] += msPerS * run.arrivalSeconds / arrivalSeconds
-                }
-            }
-            metrics?.hitchTimeByCause = byCause
-        }
-        let seconds = measured.reduce(0) { $0 + $1.runSeconds }
-        if seconds > 0 {
-            metrics?.mainActorBlockingMsPerS =
-                measured.reduce(0) { $0 + $1.mainActorBlockingMsPerS * $1.runSeconds } / seconds
-        }
-        // A hang in any run is a hang of the stage: never a median that one hang-free run would hide.
-        metrics?.hangs = measured.reduce(0) { $0 + $1.hangs }
-        metrics?.longestHangMs = measured.map(\.longestHangMs).max() ?? 0
-        // Likewise a failure of the user's code in any run.
-        metrics?.interactionsFailed = measured.reduce(0) { $0 + $1.interactionsFailed }
+        metrics =
+            measured.isEmpty
+            ? nil : StageMetrics(aggregating: measured, distributions: repetitions.compactMap(\.distributions))
         spread = [:]
         for metric in Metric.spread.map(Metric.of) {
             spread[metric.key] = ValueRange(measured.map(metric.value))
