@@ -148,7 +148,9 @@ package struct MarkdownReport: Sendable {
         var lines = ["## Decision path", ""] + mermaid() + [""]
         for node in result.recommendation.path {
             let answer = node.answer ? "yes" : "no"
-            let agreement = node.repetitionsAgree ? "" : " ⚠️ the runs disagree on this answer, or a stage it read is within the run-to-run noise"
+            let agreement =
+                node.repetitionsAgree
+                ? "" : " ⚠️ the runs disagree on this answer, or a stage it read is within the run-to-run noise"
             lines.append("\(node.node). **\(node.question)** — \(answer)\(agreement)")
             for evidence in node.evidence {
                 let mark = evidence.holds ? "✔" : "✘"
@@ -465,7 +467,8 @@ package struct MarkdownReport: Sendable {
     /// (`firstRun(of:)`).
     private func benchmarkLoopComparison(_ loop: [StepTiming.Key: Double]) -> [String] {
         var lines: [String] = []
-        for (key, loopMs) in loop.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }) {
+        for (key, loopMs) in loop.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) })
+        {
             guard loopMs > 0, let (stage, timing) = result.stages.firstRun(of: key),
                 result.spec.interactions.indices.contains(key.interaction),
                 result.spec.interactions[key.interaction].steps.indices.contains(key.step)
@@ -612,4 +615,3 @@ package struct MarkdownReport: Sendable {
         return lines
     }
 }
-
