@@ -207,9 +207,9 @@ struct DecisionTree: Sendable {
     }
 
     /// How long each step took, from the first stage (in journey order) that measured them: a step's duration is
-    /// a property of the workload, whichever stage ran it.
+    /// a property of the workload, whichever stage ran it (`stepTimingsOfFirstTimedStage`).
     func measuredStepTimings(_ byStage: [Stage: StageResult]) -> [StepTiming] {
-        Stage.allCases.lazy.compactMap { byStage[$0]?.stepTimings }.first { !$0.isEmpty } ?? []
+        byStage.values.stepTimingsOfFirstTimedStage
     }
 }
 

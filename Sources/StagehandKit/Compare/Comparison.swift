@@ -148,3 +148,11 @@ package struct Comparison: Sendable {
         return .unchanged
     }
 }
+
+extension Metric {
+    /// Its name in `compare`'s table: one value, with its unit.
+    var comparedLabel: String {
+        if unit == .count { return aggregate == .total ? "\(name) per run" : name }
+        return "\(name) (\(unit.symbol))"
+    }
+}

@@ -148,7 +148,9 @@ package struct MarkdownReport: Sendable {
         var lines = ["## Decision path", ""] + mermaid() + [""]
         for node in result.recommendation.path {
             let answer = node.answer ? "yes" : "no"
-            let agreement = node.repetitionsAgree ? "" : " ⚠️ the runs disagree on this answer, or a stage it read is within the run-to-run noise"
+            let agreement =
+                node.repetitionsAgree
+                ? "" : " ⚠️ the runs disagree on this answer, or a stage it read is within the run-to-run noise"
             lines.append("\(node.node). **\(node.question)** — \(answer)\(agreement)")
             for evidence in node.evidence {
                 let mark = evidence.holds ? "✔" : "✘"
@@ -410,7 +412,7 @@ package struct MarkdownReport: Sendable {
             for (stepIndex, step) in interaction.steps.enumerated() {
                 let key = StepTiming.Key(interaction: interactionIndex, step: stepIndex)
                 var cells = timings.map { byKey -> String in
-                    guard let timing = byKey[key], timing.runs > 0 else { return "–" }
+                    guard let timing = byKey[key] else { return "–" }
                     var place =
                         timing.runsOnMain == timing.runs ? "main" : timing.runsOnMain == 0 ? "off main" : "mixed"
                     // An io body's synchronous parts, run on main while its waits were not.
@@ -449,7 +451,7 @@ package struct MarkdownReport: Sendable {
     private func stepAllocations(_ timings: [[StepTiming.Key: StepTiming]]) -> [StepTiming.Key: String] {
         var perRun: [StepTiming.Key: [Double]] = [:]
         for byKey in timings {
-            for (key, timing) in byKey where timing.runs > 0 {
+            for (key, timing) in byKey {
                 if let mean = timing.meanAllocations { perRun[key, default: []].append(mean) }
             }
         }
@@ -461,18 +463,19 @@ package struct MarkdownReport: Sendable {
     }
 
     /// Where a code step's cost in the runs differs from its cost alone in a loop beyond the runs' own spread: what a
-    /// benchmark would miss. Compared in the first stage that ran the step, as the spec's measured means are.
+    /// benchmark would miss. Compared in the first stage that ran the step, as the spec's measured means are
+    /// (`firstRun(of:)`).
     private func benchmarkLoopComparison(_ loop: [StepTiming.Key: Double]) -> [String] {
         var lines: [String] = []
-        for (key, loopMs) in loop.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }) {
-            guard loopMs > 0, let stage = result.stages.first(where: { stage in
-                stage.stepTimings.contains { $0.key == key && $0.runs > 0 }
-            }), let inSitu = stage.stepTimings.first(where: { $0.key == key })?.meanMs,
+        for (key, loopMs) in loop.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) })
+        {
+            guard loopMs > 0, let (stage, timing) = result.stages.firstRun(of: key),
                 result.spec.interactions.indices.contains(key.interaction),
                 result.spec.interactions[key.interaction].steps.indices.contains(key.step)
             else { continue }
+            let inSitu = timing.meanMs
             let perRun = stage.repetitions.compactMap { run in
-                run.stepTimings.first { $0.key == key && $0.runs > 0 }?.meanMs
+                run.stepTimings.first { $0.key == key && $0.ran }?.meanMs
             }
             let spread = perRun.count > 1 ? ((perRun.max() ?? 0) - (perRun.min() ?? 0)) / max(inSitu, 1e-9) : 0
             let ratio = inSitu / loopMs
@@ -612,4 +615,3 @@ package struct MarkdownReport: Sendable {
         return lines
     }
 }
-

@@ -1,8 +1,9 @@
 /// One figure of a stage, as every place that shows, compares or judges it reads it: the report's and the terminal's
 /// tables, `compare`, the spread of runs, and the decision tree's judgment of each stage.
 ///
-/// ``Metric/catalogue`` is the one list of them. Its name, JSON key, unit, better direction, noise floor and bands
-/// are written there and nowhere else.
+/// ``Metric/of(_:)`` defines each one, a case per ``ID``, and ``Metric/catalogue`` lists them all. Its name, JSON key,
+/// unit, better direction, noise floor, bands and how a stage makes it from its runs are written there and nowhere
+/// else; how the report shows it (labels, cells, the bands' marks) is `Report/Metric+Display.swift`'s.
 struct Metric: Sendable {
     package enum ID: String, Sendable, CaseIterable {
         case hitchTimeRatio, hitches, droppedFrames, hangs, mainLoopLatency, inputLatency, interactionLatency
@@ -26,9 +27,6 @@ struct Metric: Sendable {
             default: 1
             }
         }
-
-        /// What follows a shown number in a table cell (`""` where the label names the unit).
-        var suffix: String { self == .percent ? "%" : "" }
 
         /// The unit's symbol, for a value in a sentence or a label (`""` for a count).
         var symbol: String {
@@ -61,17 +59,6 @@ struct Metric: Sendable {
     struct Bands: Sendable {
         var good: Double
         var critical: Double
-
-        /// ✅, ⚠️ or ⛔.
-        func mark(_ value: Double) -> String {
-            value < good ? "✅" : value <= critical ? "⚠️" : "⛔"
-        }
-
-        /// `✅ good < 5, ⚠️ warning 5–10, ⛔ critical > 10`, for a report's legend.
-        var legend: String {
-            "✅ good < \(good.reportFormatted), ⚠️ warning \(good.reportFormatted)–\(critical.reportFormatted), "
-                + "⛔ critical > \(critical.reportFormatted)"
-        }
     }
 
     package let id: ID
@@ -80,10 +67,6 @@ struct Metric: Sendable {
     package let key: String
     /// Its name in sentences and evidence ("input latency p99").
     package let name: String
-    /// The row's name in the Markdown report, with its unit.
-    package let label: String
-    /// Its name in the terminal's table, short enough for 80 columns.
-    let shortLabel: String
     let unit: Unit
     /// `nil` where neither direction is better by itself (utilisation of the pool, resident memory of a process).
     let better: Better?
@@ -92,7 +75,6 @@ struct Metric: Sendable {
     package let bands: Bands?
     let aggregate: Aggregate
     private let read: @Sendable (StageMetrics) -> Double
-    private let richCell: (@Sendable (StageMetrics) -> String)?
 
     /// The figure it is judged by, in the JSON's unit.
     package func value(_ metrics: StageMetrics) -> Double { read(metrics) }
@@ -109,342 +91,269 @@ struct Metric: Sendable {
     func isMeasured(in metrics: StageMetrics) -> Bool {
         !isAllocationCount || metrics.allocationsCounted
     }
-
-    /// The figure as a short cell: the shown value and its suffix.
-    func plainCell(_ metrics: StageMetrics) -> String {
-        guard isMeasured(in: metrics) else { return Self.unverified }
-        return shown(metrics).reportFormatted + unit.suffix
-    }
-
-    /// The Markdown report's cell, which may show more than the judged value (p50 beside p99, the longest hang).
-    func cell(_ metrics: StageMetrics) -> String {
-        guard isMeasured(in: metrics), let richCell else { return plainCell(metrics) }
-        return richCell(metrics)
-    }
-
-    /// The cell of a figure that is not a measurement (``isMeasured(in:)``).
-    static let unverified = "unverified"
-
-    /// The catalogue entry of `id`.
-    package static func of(_ id: ID) -> Metric {
-        guard let metric = catalogue.first(where: { $0.id == id }) else {
-            preconditionFailure("every Metric.ID has a catalogue entry (MetricCatalogueTests checks it)")
-        }
-        return metric
-    }
 }
 
 extension Metric {
-    /// Every metric, in the order of the report's "Stages side by side" table.
-    static let catalogue: [Metric] = [
-        Metric(
-            id: .hitchTimeRatio,
-            key: "hitchTimeRatioMsPerS",
-            name: "hitch-time ratio",
-            label: "hitch-time ratio (ms/s)",
-            shortLabel: "hitch-time ratio ms/s",
-            unit: .millisecondsPerSecond,
-            better: .lower,
-            floor: 1,
-            bands: hitchBands,
-            aggregate: .pooled,
-            read: { $0.hitchTimeRatioMsPerS },
-            richCell: { "\($0.hitchTimeRatioMsPerS.reportFormatted) \(hitchBands.mark($0.hitchTimeRatioMsPerS))" }
-        ),
-        Metric(
-            id: .hitches,
-            key: "hitches",
-            name: "hitches",
-            label: "hitches / frames",
-            shortLabel: "hitches",
-            unit: .count,
-            better: nil,  // more frames drawn means more chances to hitch: the ratio above judges it
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { Double($0.hitches) },
-            richCell: { unbroken("\($0.hitches)", "\($0.frames)") }
-        ),
-        Metric(
-            id: .droppedFrames,
-            key: "droppedFrames",
-            name: "dropped frames",
-            label: "dropped frames",
-            shortLabel: "dropped frames",
-            unit: .count,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { Double($0.droppedFrames) },
-            richCell: nil
-        ),
-        Metric(
-            id: .hangs,
-            key: "hangs",
-            name: "hangs ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms",
-            label: "hangs ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms (longest)",
-            shortLabel: "hangs",
-            unit: .count,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .total,
-            read: { Double($0.hangs) },
-            richCell: { $0.hangs == 0 ? "0" : "\($0.hangs) (\($0.longestHangMs.reportFormatted) ms)" }
-        ),
-        Metric(
-            id: .mainLoopLatency,
-            key: "mainLoopLatencyMs.p99",
-            name: "main-loop latency p99",
-            label: "main-loop latency p50 / p99 / max (ms)",
-            shortLabel: "main-loop p99 ms",
-            unit: .milliseconds,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .pooled,
-            read: { $0.mainLoopLatencyMs.p99 },
-            richCell: { triple($0.mainLoopLatencyMs) }
-        ),
-        Metric(
-            id: .inputLatency,
-            key: "inputLatencyMs.p99",
-            name: "input latency p99",
-            label: "input latency p50 / p99 (ms)",
-            shortLabel: "input latency p99 ms",
-            unit: .milliseconds,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .pooled,
-            read: { $0.inputLatencyMs.p99 },
-            richCell: { pair($0.inputLatencyMs) }
-        ),
-        Metric(
-            id: .interactionLatency,
-            key: "interactionLatencyMs.p99",
-            name: "interaction latency p99",
-            label: "interaction latency p50 / p99 (ms)",
-            shortLabel: "interaction p99 ms",
-            unit: .milliseconds,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .pooled,
-            read: { $0.interactionLatencyMs.p99 },
-            richCell: { pair($0.interactionLatencyMs) }
-        ),
-        Metric(
-            id: .throughput,
-            key: "throughputPerS",
-            name: "throughput",
-            label: "throughput (interactions/s)",
-            shortLabel: "throughput /s",
-            unit: .perSecond,
-            better: .higher,
-            floor: 0.1,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.throughputPerS },
-            richCell: nil
-        ),
-        Metric(
-            id: .unfinished,
-            key: "interactionsUnfinished",
-            name: "unfinished interactions",
-            label: "unfinished at end of run",
-            shortLabel: "unfinished",
-            unit: .count,
-            better: nil,  // counts of different arrivals: the throughput row judges it
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { Double($0.interactionsUnfinished) },
-            richCell: { "\($0.interactionsUnfinished) of \($0.interactionsArrived)" }
-        ),
-        Metric(
-            id: .mainActorHops,
-            key: "mainActorHopsPerInteraction",
-            name: "main-actor hops per interaction",
-            label: "main-actor hops / interaction",
-            shortLabel: "main hops / interaction",
-            unit: .count,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.mainActorHopsPerInteraction },
-            richCell: nil
-        ),
-        Metric(
-            id: .mainActorHopWait,
-            key: "hopWaitMs.p99",
-            name: "main-actor hop wait p99",
-            label: "main-actor hop wait p50 / p99 (ms)",
-            shortLabel: "main hop wait p99 ms",
-            unit: .milliseconds,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .pooled,
-            read: { $0.hopWaitMs.p99 },
-            richCell: { $0.hopWaitMs.count == 0 ? "–" : pair($0.hopWaitMs) }
-        ),
-        Metric(
-            id: .subsystemHopWait,
-            key: "subsystemHopWaitMs",
-            name: "subsystem actor hop wait p99",
-            label: "subsystem actor hop wait p99 (ms)",
-            shortLabel: "actor hop wait p99 ms",
-            unit: .milliseconds,
-            better: nil,  // one value per subsystem: shown, not scored
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.subsystemHopWaitMs.values.map(\.p99).max() ?? 0 },
-            richCell: { metrics in
-                guard !metrics.subsystemHopWaitMs.isEmpty else { return "–" }
-                return metrics.subsystemHopWaitMs.sorted { $0.key < $1.key }
-                    .map { "\($0.key):\u{00A0}\($0.value.p99.reportFormatted)" }
-                    .joined(separator: ", ")
-            }
-        ),
-        Metric(
-            id: .mainActorEntriesPerFrame,
-            key: "mainActorEntriesPerFrame",
-            name: "main-actor entries per frame",
-            label: "main-actor entries / frame",
-            shortLabel: "main entries / frame",
-            unit: .count,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.mainActorEntriesPerFrame },
-            richCell: nil
-        ),
-        Metric(
-            id: .mainActorJobs,
-            key: "mainActorJobs.overFrame",
-            name: "main-actor jobs longer than a frame",
-            label: "main-actor jobs > {P} (a frame) / 50 / ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms",
-            shortLabel: "main jobs > 1 frame",
-            unit: .count,
-            better: nil,  // shown for where main's time went; the blocking time below judges it
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { Double($0.mainActorJobs.overFrame) },
-            richCell: { jobs in
-                unbroken(
-                    "\(jobs.mainActorJobs.overFrame)",
-                    "\(jobs.mainActorJobs.over50ms)",
-                    "\(jobs.mainActorJobs.hangLength)"
-                )
-            }
-        ),
-        Metric(
-            id: .mainActorBlocking,
-            key: "mainActorBlockingMsPerS",
-            name: "main-actor blocking time",
-            label: "main-actor blocking time (ms/s)",
-            shortLabel: "main blocking ms/s",
-            unit: .millisecondsPerSecond,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .pooled,
-            read: { $0.mainActorBlockingMsPerS },
-            richCell: nil
-        ),
-        Metric(
-            id: .mainThreadUtilization,
-            key: "mainThreadUtilization",
-            name: "main-thread utilisation",
-            label: "main-thread utilisation",
-            shortLabel: "main utilisation",
-            unit: .percent,
-            better: .lower,
-            floor: 2,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.mainThreadUtilization },
-            richCell: nil
-        ),
-        Metric(
-            id: .poolHopWait,
-            key: "poolHopWaitMs.p99",
-            name: "`@concurrent` start wait p99",
-            label: "`@concurrent` start wait p50 / p99 (ms)",
-            shortLabel: "@concurrent wait p99 ms",
-            unit: .milliseconds,
-            better: nil,  // no wait where nothing is offloaded: not better, only different
-            floor: 1,
-            bands: nil,
-            aggregate: .pooled,
-            read: { $0.poolHopWaitMs.p99 },
-            richCell: { $0.poolHopWaitMs.count == 0 ? "–" : pair($0.poolHopWaitMs) }
-        ),
-        Metric(
-            id: .poolUtilization,
-            key: "poolUtilization",
-            name: "cooperative pool utilisation",
-            label: "cooperative pool utilisation",
-            shortLabel: "pool utilisation",
-            unit: .percent,
-            better: nil,
-            floor: 2,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.poolUtilization },
-            richCell: nil
-        ),
-        Metric(
-            id: .allocations,
-            key: "allocationsPerInteraction",
-            name: "allocations per interaction",
-            label: "allocations / interaction",
-            shortLabel: "allocations / interaction",
-            unit: .count,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.allocationsPerInteraction },
-            richCell: nil
-        ),
-        Metric(
-            id: .allocatedBytes,
-            key: "allocatedBytesPerInteraction",
-            name: "allocated KiB per interaction",
-            label: "allocated KiB / interaction",
-            shortLabel: "KiB / interaction",
-            unit: .kibibytes,
-            better: .lower,
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.allocatedBytesPerInteraction },
-            richCell: nil
-        ),
-        Metric(
-            id: .peakResident,
-            key: "peakProcessResidentBytes",
-            name: "peak resident memory",
-            label: "peak resident MiB (stage process)",
-            shortLabel: "peak resident MiB",
-            unit: .mebibytes,
-            better: nil,  // the whole process, harness included
-            floor: 1,
-            bands: nil,
-            aggregate: .median,
-            read: { $0.peakProcessResidentBytes },
-            richCell: {
-                $0.peakProcessResidentBytes > 0 ? ($0.peakProcessResidentBytes / 1_048_576).reportFormatted : "–"
-            }
-        ),
-    ]
+    /// Every metric, in the order of the report's "Stages side by side" table (the order of ``ID``'s cases).
+    static let catalogue: [Metric] = ID.allCases.map(of)
+
+    /// The definition of `id`: a case each, so that a new ``ID`` without one does not compile.
+    package static func of(_ id: ID) -> Metric {
+        switch id {
+        case .hitchTimeRatio:
+            Metric(
+                id: .hitchTimeRatio,
+                key: "hitchTimeRatioMsPerS",
+                name: "hitch-time ratio",
+                unit: .millisecondsPerSecond,
+                better: .lower,
+                floor: 1,
+                bands: hitchBands,
+                aggregate: .pooled,
+                read: { $0.hitchTimeRatioMsPerS }
+            )
+        case .hitches:
+            Metric(
+                id: .hitches,
+                key: "hitches",
+                name: "hitches",
+                unit: .count,
+                better: nil,  // more frames drawn means more chances to hitch: the ratio above judges it
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { Double($0.hitches) }
+            )
+        case .droppedFrames:
+            Metric(
+                id: .droppedFrames,
+                key: "droppedFrames",
+                name: "dropped frames",
+                unit: .count,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { Double($0.droppedFrames) }
+            )
+        case .hangs:
+            Metric(
+                id: .hangs,
+                key: "hangs",
+                name: "hangs ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms",
+                unit: .count,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .total,
+                read: { Double($0.hangs) }
+            )
+        case .mainLoopLatency:
+            Metric(
+                id: .mainLoopLatency,
+                key: "mainLoopLatencyMs.p99",
+                name: "main-loop latency p99",
+                unit: .milliseconds,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .pooled,
+                read: { $0.mainLoopLatencyMs.p99 }
+            )
+        case .inputLatency:
+            Metric(
+                id: .inputLatency,
+                key: "inputLatencyMs.p99",
+                name: "input latency p99",
+                unit: .milliseconds,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .pooled,
+                read: { $0.inputLatencyMs.p99 }
+            )
+        case .interactionLatency:
+            Metric(
+                id: .interactionLatency,
+                key: "interactionLatencyMs.p99",
+                name: "interaction latency p99",
+                unit: .milliseconds,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .pooled,
+                read: { $0.interactionLatencyMs.p99 }
+            )
+        case .throughput:
+            Metric(
+                id: .throughput,
+                key: "throughputPerS",
+                name: "throughput",
+                unit: .perSecond,
+                better: .higher,
+                floor: 0.1,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.throughputPerS }
+            )
+        case .unfinished:
+            Metric(
+                id: .unfinished,
+                key: "interactionsUnfinished",
+                name: "unfinished interactions",
+                unit: .count,
+                better: nil,  // counts of different arrivals: the throughput row judges it
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { Double($0.interactionsUnfinished) }
+            )
+        case .mainActorHops:
+            Metric(
+                id: .mainActorHops,
+                key: "mainActorHopsPerInteraction",
+                name: "main-actor hops per interaction",
+                unit: .count,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.mainActorHopsPerInteraction }
+            )
+        case .mainActorHopWait:
+            Metric(
+                id: .mainActorHopWait,
+                key: "hopWaitMs.p99",
+                name: "main-actor hop wait p99",
+                unit: .milliseconds,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .pooled,
+                read: { $0.hopWaitMs.p99 }
+            )
+        case .subsystemHopWait:
+            Metric(
+                id: .subsystemHopWait,
+                key: "subsystemHopWaitMs",
+                name: "subsystem actor hop wait p99",
+                unit: .milliseconds,
+                better: nil,  // one value per subsystem: shown, not scored
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.subsystemHopWaitMs.values.map(\.p99).max() ?? 0 }
+            )
+        case .mainActorEntriesPerFrame:
+            Metric(
+                id: .mainActorEntriesPerFrame,
+                key: "mainActorEntriesPerFrame",
+                name: "main-actor entries per frame",
+                unit: .count,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.mainActorEntriesPerFrame }
+            )
+        case .mainActorJobs:
+            Metric(
+                id: .mainActorJobs,
+                key: "mainActorJobs.overFrame",
+                name: "main-actor jobs longer than a frame",
+                unit: .count,
+                better: nil,  // shown for where main's time went; the blocking time below judges it
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { Double($0.mainActorJobs.overFrame) }
+            )
+        case .mainActorBlocking:
+            Metric(
+                id: .mainActorBlocking,
+                key: "mainActorBlockingMsPerS",
+                name: "main-actor blocking time",
+                unit: .millisecondsPerSecond,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .pooled,
+                read: { $0.mainActorBlockingMsPerS }
+            )
+        case .mainThreadUtilization:
+            Metric(
+                id: .mainThreadUtilization,
+                key: "mainThreadUtilization",
+                name: "main-thread utilisation",
+                unit: .percent,
+                better: .lower,
+                floor: 2,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.mainThreadUtilization }
+            )
+        case .poolHopWait:
+            Metric(
+                id: .poolHopWait,
+                key: "poolHopWaitMs.p99",
+                name: "`@concurrent` start wait p99",
+                unit: .milliseconds,
+                better: nil,  // no wait where nothing is offloaded: not better, only different
+                floor: 1,
+                bands: nil,
+                aggregate: .pooled,
+                read: { $0.poolHopWaitMs.p99 }
+            )
+        case .poolUtilization:
+            Metric(
+                id: .poolUtilization,
+                key: "poolUtilization",
+                name: "cooperative pool utilisation",
+                unit: .percent,
+                better: nil,
+                floor: 2,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.poolUtilization }
+            )
+        case .allocations:
+            Metric(
+                id: .allocations,
+                key: "allocationsPerInteraction",
+                name: "allocations per interaction",
+                unit: .count,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.allocationsPerInteraction }
+            )
+        case .allocatedBytes:
+            Metric(
+                id: .allocatedBytes,
+                key: "allocatedBytesPerInteraction",
+                name: "allocated KiB per interaction",
+                unit: .kibibytes,
+                better: .lower,
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.allocatedBytesPerInteraction }
+            )
+        case .peakResident:
+            Metric(
+                id: .peakResident,
+                key: "peakProcessResidentBytes",
+                name: "peak resident memory",
+                unit: .mebibytes,
+                better: nil,  // the whole process, harness included
+                floor: 1,
+                bands: nil,
+                aggregate: .median,
+                read: { $0.peakProcessResidentBytes }
+            )
+        }
+    }
 
     /// The columns of the terminal's table, in order.
     package static let terminal: [ID] = [
@@ -466,28 +375,4 @@ extension Metric {
 
     /// Apple's hitch-time bands: the one place they are written.
     static let hitchBands = Bands(good: 5, critical: 10)
-
-    /// Its name in `compare`'s table: one value, with its unit.
-    var comparedLabel: String {
-        if unit == .count { return aggregate == .total ? "\(name) per run" : name }
-        return "\(name) (\(unit.symbol))"
-    }
-
-    /// The label, with the frame budget where it names one.
-    package func label(frameBudgetMs: Double) -> String {
-        label.replacing("{P}", with: frameBudgetMs.reportFormatted)
-    }
-}
-
-/// Values that share a cell, `a / b / c`, joined with no-break spaces so a narrow column never splits them.
-private func unbroken(_ values: String...) -> String {
-    values.joined(separator: "\u{00A0}/\u{00A0}")
-}
-
-private func triple(_ summary: LatencySummary) -> String {
-    unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted, summary.max.reportFormatted)
-}
-
-private func pair(_ summary: LatencySummary) -> String {
-    summary.count == 0 ? "–" : unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted)
 }

@@ -48,7 +48,7 @@ extension StageResult {
                 if let msPerS = metrics.hitchTimeByCause[label] {
                     result[interaction].hitchMsByCause[label] = msPerS * metrics.arrivalSeconds
                 }
-                guard let timing = timings[StepTiming.Key(interaction: interaction, step: step)], timing.runs > 0
+                guard let timing = timings[StepTiming.Key(interaction: interaction, step: step)], timing.ran
                 else { continue }
                 let onMain = timing.totalMs * Double(timing.runsOnMain) / Double(timing.runs) + (timing.mainMs ?? 0)
                 let kind = MainWork(spec.steps[step].kind).rawValue

@@ -4,12 +4,15 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// `ok` when every repetition ran, its exposure run included; otherwise how the first failing one ended (a stage
     /// whose exposure run crashed keeps its ordinary runs' metrics).
     public var status: StageStatus
-    /// Each metric over the `ok` repetitions (latency percentiles from the merged histograms, ratios over time pooled,
-    /// hangs the total and the longest, everything else the median); absent when none was `ok`.
+    /// Each metric over the `ok` repetitions, by its own rule (``StageMetrics/init(aggregating:distributions:)``:
+    /// latency percentiles from the merged histograms, ratios over time pooled, hangs the total and the longest,
+    /// everything else the median); absent when none was `ok`.
     public var metrics: StageMetrics?
     /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
     public var spread: [String: ValueRange]
-    public var repetitions: [RepetitionResult]
+    public var repetitions: [RepetitionResult] {
+        didSet { stepTimings = Self.stepTimings(mergedFrom: repetitions) }
+    }
     /// Runs that schedule the workload's rare interactions on purpose, spaced apart, beside the others as declared
     /// (``InteractionExposure``): what one arrival of each does in this stage. Not in the stage's ordinary figures;
     /// `nil` when none ran.
@@ -19,6 +22,15 @@ public struct StageResult: Codable, Sendable, Equatable {
     public var interactions: [InteractionExposure]?
     /// How far the step costs can grow before this stage misses the budget, when `--headroom` searched it.
     public var headroom: Headroom?
+    /// Each step that ran in the stage, merged over its ``repetitions`` (in interaction, then step order): its mean
+    /// duration and where it ran. Merged once, with the metrics, and again whenever ``repetitions`` change; not in the
+    /// JSON, whose reader finds each run's in `repetitions[].stepTimings`.
+    package private(set) var stepTimings: [StepTiming]
+
+    private enum CodingKeys: String, CodingKey {
+        case stage, status, metrics, spread, repetitions, exposureRuns, interactions, headroom
+    }
+
     /// The stage's result from its ordinary `repetitions` and its `exposureRuns`. With `workload`, each interaction's
     /// exposure is recorded and the stage's figures carry every rare interaction at its declared rate; without it (or
     /// for runs recorded without interaction samples) the figures are the runs' as measured.
@@ -37,51 +49,28 @@ public struct StageResult: Codable, Sendable, Equatable {
             Self.estimate(&repetitions, of: $0, exposureRuns: exposureRuns)
         }
         self.repetitions = repetitions
+        stepTimings = Self.stepTimings(mergedFrom: repetitions)
         let measured = repetitions.compactMap(\.judgedMetrics)
-        metrics = measured.isEmpty ? nil : StageMetrics(medianOf: measured)
-        let distributions = repetitions.compactMap(\.distributions)
-        if distributions.count == measured.count, !distributions.isEmpty {
-            // Latency percentiles from the repetitions' histograms merged, not a median of percentiles.
-            let merged: [(WritableKeyPath<StageMetrics, LatencySummary>, KeyPath<RunDistributions, LatencySamples>)] = [
-                (\.mainLoopLatencyMs, \.mainLoopLatency), (\.inputLatencyMs, \.inputLatency),
-                (\.interactionLatencyMs, \.interactionLatency), (\.hopWaitMs, \.hopWait),
-                (\.poolHopWaitMs, \.poolHopWait),
-            ]
-            for (summary, samples) in merged {
-                let all = LatencySamples.merged(distributions.map { $0[keyPath: samples] })
-                if all.count > 0 { metrics?[keyPath: summary] = LatencySummary(all) }
-            }
-        }
-        // A ratio over time pools its runs (Σ hitch time / Σ seconds): a single stray hitch in one short run
-        // counts for what it is, not for a whole run's worth. Hitch time is over the arrival window, blocking time
-        // over the whole run.
-        let arrivalSeconds = measured.reduce(0) { $0 + $1.arrivalSeconds }
-        if arrivalSeconds > 0 {
-            metrics?.hitchTimeRatioMsPerS =
-                measured.reduce(0) { $0 + $1.hitchTimeRatioMsPerS * $1.arrivalSeconds } / arrivalSeconds
-            // Pooled the same way, so the causes still add up to the ratio.
-            var byCause: [String: Double] = [:]
-            for run in measured {
-                for (cause, msPerS) in run.hitchTimeByCause {
-                    byCause[cause, default: 0] += msPerS * run.arrivalSeconds / arrivalSeconds
-                }
-            }
-            metrics?.hitchTimeByCause = byCause
-        }
-        let seconds = measured.reduce(0) { $0 + $1.runSeconds }
-        if seconds > 0 {
-            metrics?.mainActorBlockingMsPerS =
-                measured.reduce(0) { $0 + $1.mainActorBlockingMsPerS * $1.runSeconds } / seconds
-        }
-        // A hang in any run is a hang of the stage: never a median that one hang-free run would hide.
-        metrics?.hangs = measured.reduce(0) { $0 + $1.hangs }
-        metrics?.longestHangMs = measured.map(\.longestHangMs).max() ?? 0
-        // Likewise a failure of the user's code in any run.
-        metrics?.interactionsFailed = measured.reduce(0) { $0 + $1.interactionsFailed }
+        metrics =
+            measured.isEmpty
+            ? nil : StageMetrics(aggregating: measured, distributions: repetitions.compactMap(\.distributions))
         spread = [:]
         for metric in Metric.spread.map(Metric.of) {
             spread[metric.key] = ValueRange(measured.map(metric.value))
         }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        stage = try container.decode(Stage.self, forKey: .stage)
+        status = try container.decode(StageStatus.self, forKey: .status)
+        metrics = try container.decodeIfPresent(StageMetrics.self, forKey: .metrics)
+        spread = try container.decode([String: ValueRange].self, forKey: .spread)
+        repetitions = try container.decode([RepetitionResult].self, forKey: .repetitions)
+        exposureRuns = try container.decodeIfPresent([RepetitionResult].self, forKey: .exposureRuns)
+        interactions = try container.decodeIfPresent([InteractionExposure].self, forKey: .interactions)
+        headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
+        stepTimings = Self.stepTimings(mergedFrom: repetitions)
     }
 
     /// The CPUs the runs of `stages` could use, as the runs themselves saw them (the most any saw), or `nil` when no
@@ -116,15 +105,6 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// The ordinary runs' metrics as the verdict reads them: each rare interaction at its declared rate
     /// (``RepetitionResult/judgedMetrics``). The stage's ``metrics`` are built from them.
     package var judgedRuns: [StageMetrics] { repetitions.compactMap(\.judgedMetrics) }
-
-    /// The stage's mean duration of each step, over its repetitions.
-    package var stepTimings: [StepTiming] {
-        var merged: [StepTiming.Key: StepTiming] = [:]
-        for timing in repetitions.flatMap(\.stepTimings) {
-            merged[timing.key, default: StepTiming(key: timing.key)].add(timing)
-        }
-        return merged.values.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
-    }
 }
 
 extension Sequence<StageResult> {

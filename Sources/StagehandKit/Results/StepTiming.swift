@@ -26,8 +26,12 @@ package struct StepTiming: Codable, Sendable, Equatable {
     /// The runs ``allocations`` covers: every run, unless the step ran on a thread without a count of its own.
     package var allocationRuns: Int?
 
+    /// Whether the step ran at least once: one that never did has no duration, and is left out wherever durations
+    /// are read.
+    package var ran: Bool { runs > 0 }
+
     /// The mean duration, in milliseconds.
-    var meanMs: Double { runs > 0 ? totalMs / Double(runs) : 0 }
+    var meanMs: Double { ran ? totalMs / Double(runs) : 0 }
 
     init(key: Key, runs: Int = 0, totalMs: Double = 0, runsOnMain: Int = 0) {
         self.key = key
@@ -57,7 +61,7 @@ package struct StepTiming: Codable, Sendable, Equatable {
     }
 
     /// The mean time on the main thread per run, for an `io` body whose synchronous parts ran there.
-    package var meanMainMs: Double? { mainMs.map { runs > 0 ? $0 / Double(runs) : $0 } }
+    package var meanMainMs: Double? { mainMs.map { ran ? $0 / Double(runs) : $0 } }
 
     mutating func add(mainNanoseconds: UInt64) {
         mainMs = (mainMs ?? 0) + Double(mainNanoseconds) / 1e6

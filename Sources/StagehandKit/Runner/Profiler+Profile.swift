@@ -79,16 +79,15 @@ extension Profiler {
 }
 
 extension Workload {
-    /// This workload with each code step's measured mean filled in: its mean over every run of the first stage, in
-    /// journey order, that ran it (`main-only` unless `--stages` left it out, where nothing runs beside it).
+    /// This workload with each code step's measured mean filled in, for the result's `spec` (the JSON records a code
+    /// step as `"code"` with it): its mean over every run of the first stage, in journey order, that ran it
+    /// (`firstRun(of:)`; `main-only` unless `--stages` left it out, where nothing runs beside it).
     func measuringCode(in stages: [StageResult]) -> Workload {
         var measured = self
-        let timings = stages.sorted { $0.stage < $1.stage }.map(\.stepTimings)
         for (interaction, steps) in interactions.enumerated() {
             for (step, spec) in steps.steps.enumerated() {
                 guard spec.cost.isCode else { continue }
-                let key = StepTiming.Key(interaction: interaction, step: step)
-                let mean = timings.lazy.compactMap { $0.first { $0.key == key && $0.runs > 0 }?.meanMs }.first
+                let mean = stages.firstRun(of: StepTiming.Key(interaction: interaction, step: step))?.timing.meanMs
                 measured.interactions[interaction].steps[step].cost = .code(meanMs: mean)
             }
         }

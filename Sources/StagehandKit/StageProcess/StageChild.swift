@@ -95,7 +95,7 @@ package enum StageChild {
                 Instant(nanoseconds: $0 &- UInt64(resultWritingSeconds * 1e9))
             }
             let means = Dictionary(
-                outcome.stepTimings.filter { $0.runs > 0 }.map { ($0.key, $0.meanMs) },
+                outcome.stepTimings.filter(\.ran).map { ($0.key, $0.meanMs) },
                 uniquingKeysWith: max
             )
             return TightLoop.measure(
