@@ -161,7 +161,7 @@ struct ThreadTally {
             all.stepTimings[key.interaction][key.step].failures = failure.count
             all.stepTimings[key.interaction][key.step].firstError = failure.text
         }
-        return all.stepTimings.joined().filter { $0.runs > 0 }
+        return all.stepTimings.joined().filter(\.ran)
     }
 
     private mutating func makeRoom(for key: StepTiming.Key) {

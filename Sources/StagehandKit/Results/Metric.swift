@@ -95,10 +95,19 @@ struct Metric: Sendable {
 
 extension Metric {
     /// Every metric, in the order of the report's "Stages side by side" table (the order of ``ID``'s cases).
-    static let catalogue: [Metric] = ID.allCases.map(of)
+    static let catalogue: [Metric] = ID.allCases.map(definition)
+
+    /// The catalogue by id, built once: the verdict and the report look metrics up by id many times a profile (the
+    /// verdict simulation, millions of times), and a definition builds its closures and strings anew each time.
+    private static let byID = Dictionary(uniqueKeysWithValues: catalogue.map { ($0.id, $0) })
+
+    /// The catalogue's entry for `id`.
+    package static func of(_ id: ID) -> Metric {
+        byID[id]!  // every ID has its entry: the catalogue is built from ID.allCases
+    }
 
     /// The definition of `id`: a case each, so that a new ``ID`` without one does not compile.
-    package static func of(_ id: ID) -> Metric {
+    private static func definition(_ id: ID) -> Metric {
         switch id {
         case .hitchTimeRatio:
             Metric(
