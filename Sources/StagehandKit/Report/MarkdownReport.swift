@@ -3,10 +3,13 @@
 ///
 /// Rendering is a pure function of the ``ProfileResult``, so `stagehand report run.json` reproduces it byte for byte.
 package struct MarkdownReport: Sendable {
-    package var result: ProfileResult
+    package let result: ProfileResult
+    /// The app's declarations, when the profile was given `stagehand scan`'s JSON.
+    private let notes: SourceNotes?
 
     package init(result: ProfileResult) {
         self.result = result
+        notes = SourceNotes(result: result)
     }
 
     package func render() -> String {
@@ -34,9 +37,6 @@ package struct MarkdownReport: Sendable {
         out += environment()
         return out.joined(separator: "\n") + "\n"
     }
-
-    /// The app's declarations, when the profile was given `stagehand scan`'s JSON.
-    private var notes: SourceNotes? { SourceNotes(result: result) }
 
     // MARK: - Verdict
 
@@ -80,7 +80,7 @@ package struct MarkdownReport: Sendable {
         lines.append("|---|" + String(repeating: "--:|", count: stages.count))
         lines.append("| status | " + stages.map(statusCell).joined(separator: " | ") + " |")
         for metric in Metric.catalogue {
-            let best = bestStages(by: metric)
+            let best = metric.bestStages(in: stages) { metric.cell($0) == "–" }
             let cells = stages.map { stage -> String in
                 guard let metrics = stage.metrics else { return "–" }
                 return best.contains(stage.stage) ? "**\(metric.cell(metrics))**" : metric.cell(metrics)
@@ -111,26 +111,6 @@ package struct MarkdownReport: Sendable {
         guard !few.isEmpty else { return "" }
         return " Input latency p99 is over fewer than 100 samples in " + few.joined(separator: ", ")
             + ": with so few, a p99 is their maximum."
-    }
-
-    /// The stages with the best value of a metric that has a better direction, compared as printed (so a tie in
-    /// print is a tie); none when all stages agree. A stage where it was not measured ("–") is never best.
-    private func bestStages(by metric: Metric) -> Set<Stage> {
-        guard let better = metric.better else { return [] }
-        let measured = result.stages.compactMap { stage in
-            stage.metrics.flatMap { metrics in
-                metric.cell(metrics) == "–" || !metric.isMeasured(in: metrics)
-                    ? nil
-                    : (
-                        stage: stage.stage, printed: metric.plainCell(metrics),
-                        score: better == .lower ? metric.value(metrics) : -metric.value(metrics)
-                    )
-            }
-        }
-        guard Set(measured.map(\.printed)).count > 1, let best = measured.min(by: { $0.score < $1.score }) else {
-            return []
-        }
-        return Set(measured.filter { $0.printed == best.printed }.map(\.stage))
     }
 
     private func statusCell(_ stage: StageResult) -> String {
@@ -175,21 +155,8 @@ package struct MarkdownReport: Sendable {
 
     /// The guide's tree as a Mermaid flowchart: the path this workload took drawn thick, its nodes marked ✔.
     private func mermaid() -> [String] {
-        let adopted = result.recommendation.recommendedStage
-        // Edges in a fixed order, so `linkStyle` can name them by index.
-        let edges: [(from: String, to: String, label: String)] = [
-            ("Q1", "S1", "yes"), ("Q1", "Q2", "no"),
-            ("Q2", "S2", "yes, and async is responsive"), ("Q2", "Q3", "no, or async is not"),
-            ("Q3", "S3", "yes, and offloaded is responsive"), ("Q3", "Q4", "no, or offloaded is not"),
-            ("Q4", "S4", "yes, and actor-extracted is responsive"), ("Q4", "N", "no, or actor-extracted is not"),
-        ]
-        var taken: Set<String> = [adopted.map { "S\($0.number)" } ?? "N"]
-        var takenEdges: [Int] = []
-        for node in result.recommendation.path where node.node <= 4 {
-            taken.insert("Q\(node.node)")
-            let leaf = node.node == 1 ? (node.answer ? Stage.mainOnly : nil) : node.tried
-            takenEdges.append((node.node - 1) * 2 + (leaf != nil && leaf == adopted ? 0 : 1))
-        }
+        let outline = DecisionTreeOutline(result.recommendation)
+        let taken = Set(outline.taken.map(mermaidID))
         func label(_ id: String, _ text: String) -> String { taken.contains(id) ? "✔ \(text)" : text }
         var lines = [
             "```mermaid",
@@ -204,12 +171,36 @@ package struct MarkdownReport: Sendable {
             "    S4([\"\(label("S4", "actor-extracted"))\"])",
             "    N([\"\(label("N", "none meets the budget"))\"])",
         ]
-        for edge in edges { lines.append("    \(edge.from) -->|\"\(edge.label)\"| \(edge.to)") }
+        for edge in outline.edges {
+            lines.append("    \(mermaidID(edge.from)) -->|\"\(mermaidLabel(edge))\"| \(mermaidID(edge.to))")
+        }
+        // `linkStyle` names edges by their index in the order they were drawn.
+        let takenEdges = outline.edges.indices.filter { outline.edges[$0].taken }
         lines.append("    classDef taken stroke-width:4px")
         lines.append("    class \(taken.sorted().joined(separator: ",")) taken")
         lines.append("    linkStyle \(takenEdges.map(String.init).joined(separator: ",")) stroke-width:4px")
         lines.append("```")
         return lines
+    }
+
+    /// A node's Mermaid id: `Q1`…`Q4`, `S1`…`S4`, `N`.
+    private func mermaidID(_ node: DecisionTreeOutline.Node) -> String {
+        switch node {
+        case .question(let number): "Q\(number)"
+        case .stage(let stage): "S\(stage.number)"
+        case .none: "N"
+        }
+    }
+
+    /// "yes, and async is responsive": what each answer means, question 1's plainly.
+    private func mermaidLabel(_ edge: DecisionTreeOutline.Edge) -> String {
+        let stage = Stage.allCases[edge.question - 1].rawValue
+        return switch (edge.adopts, edge.question == 1) {
+        case (true, true): "yes"
+        case (false, true): "no"
+        case (true, false): "yes, and \(stage) is responsive"
+        case (false, false): "no, or \(stage) is not"
+        }
     }
 
     private func unit(_ unit: String) -> String {
@@ -241,9 +232,9 @@ package struct MarkdownReport: Sendable {
             ? "## Code at the best stage measured: `\(stage.rawValue)`"
             : "## How to get to `\(stage.rawValue)`"
         var lines = [title, ""]
-        let notes = notes
-        let advice = IOBodyAdvice(result: result).paragraphs(before: stage) { notes?.declaration(ofCause: $0)?.symbol }
-        for paragraph in advice { lines += [paragraph, ""] }
+        for finding in IOBodyAdvice(result: result).findings(before: stage) {
+            lines += [smallerChange(finding, instead: stage), ""]
+        }
         for step in MigrationPlaybook(workload: result.spec).steps(for: stage) {
             lines.append(step)
             lines.append("")
@@ -252,11 +243,26 @@ package struct MarkdownReport: Sendable {
         return lines + (notes?.migration(at: stage, meetsBudget: meetsBudget) ?? [])
     }
 
+    /// The smaller change an `io` body on main may need, before the migration to `stage`.
+    private func smallerChange(_ finding: IOBodyAdvice.Finding, instead stage: Stage) -> String {
+        let function =
+            notes?.declaration(ofCause: finding.cause).map { "`\($0.symbol)`" }
+            ?? "the function `\(finding.cause)` calls"
+        return "**A smaller change may be enough.** In `\(finding.stage.rawValue)`, "
+            + "\(Int((finding.share * 100).rounded()))% of the hitch time was `\(finding.cause)`'s own code on "
+            + "main: \(finding.mainMs.reportFormatted) ms of each \(finding.stepMs.reportFormatted) ms call. "
+            + "It ran there because this profile gives `io` bodies Swift 6.2's rule (`--io nonsending`: a "
+            + "`nonisolated async` function's synchronous parts run on its caller's actor). Marking "
+            + "\(function) `@concurrent`, or moving that work into a `compute` step, takes it off main without "
+            + "the rest of `\(stage.rawValue)`. `stagehand profile --io concurrent` measures the stages with every "
+            + "`io` body off main; if an earlier stage then meets the budget, adopt that stage and the attribute."
+    }
+
     // MARK: - Charts
 
     private func charts() -> [String] {
         var lines: [String] = []
-        if LatencyChart(result: result).render() != nil {
+        if LatencyChart(result: result).hasContent {
             lines += [
                 "## Main-loop latency",
                 "",
@@ -265,7 +271,7 @@ package struct MarkdownReport: Sendable {
                 "",
             ]
         }
-        if FrameTimelineChart(result: result).render() != nil {
+        if FrameTimelineChart(result: result).hasContent {
             lines += [
                 "## Frames over time",
                 "",
@@ -354,7 +360,6 @@ package struct MarkdownReport: Sendable {
             )
             return "\(sum.msPerS.reportFormatted) (\(sum.percent)%)"
         }
-        let notes = notes
         for cause in causes.prefix(shown) {
             let cells = measured.map { cell([cause], of: $0.causes) }
             let code = notes?.declaration(ofCause: cause).map { " → `\($0.symbol)`" } ?? ""
@@ -394,11 +399,11 @@ package struct MarkdownReport: Sendable {
     private func stepTimings() -> [String] {
         let measured = result.stages.filter { $0.metrics != nil }
         guard !measured.isEmpty else { return [] }
-        let loop = result.stages.lazy.map(\.tightLoop).first { !$0.isEmpty } ?? [:]
+        let loop = result.stages.firstTightLoop
         let timings = measured.map { stage in
             Dictionary(uniqueKeysWithValues: stage.stepTimings.map { ($0.key, $0) })
         }
-        let allocations = stepAllocations(timings)
+        let allocations = StepAllocations.of(result.stages)
         var lines = ["## Steps: mean duration in ms, and where each ran", ""]
         lines.append(
             "| interaction | step | " + measured.map(\.stage.rawValue).joined(separator: " | ")
@@ -407,7 +412,6 @@ package struct MarkdownReport: Sendable {
         )
         let extraColumns = (loop.isEmpty ? 0 : 1) + (allocations.isEmpty ? 0 : 1)
         lines.append("|---|---|" + String(repeating: "--:|", count: measured.count + extraColumns))
-        let notes = notes
         for (interactionIndex, interaction) in result.spec.interactions.enumerated() {
             for (stepIndex, step) in interaction.steps.enumerated() {
                 let key = StepTiming.Key(interaction: interactionIndex, step: stepIndex)
@@ -421,7 +425,7 @@ package struct MarkdownReport: Sendable {
                     return "\(timing.meanMs.reportFormatted) \(place)\(threw)"
                 }
                 if !loop.isEmpty { cells.append(loop[key]?.reportFormatted ?? "–") }
-                if !allocations.isEmpty { cells.append(allocations[key] ?? "–") }
+                if !allocations.isEmpty { cells.append(allocations[key].map(allocationsCell) ?? "–") }
                 let code =
                     notes?.declaration(of: step, in: interaction).map { " → `\($0.symbol)`" }
                     ?? (step.cost.isCode ? " (your code)" : "")
@@ -441,58 +445,34 @@ package struct MarkdownReport: Sendable {
                 "",
             ]
         }
-        if !loop.isEmpty { lines += benchmarkLoopComparison(loop) }
+        if !loop.isEmpty { lines += benchmarkLoopComparison() }
         return lines + (notes?.codeList() ?? [])
     }
 
-    /// Each counted step's allocations per run, as the steps table shows them: the stages' median when they agree
-    /// within half an allocation or 0.1% of it (the news feed's decode read 25,238 to 25,239 by stage), else their
-    /// range.
-    private func stepAllocations(_ timings: [[StepTiming.Key: StepTiming]]) -> [StepTiming.Key: String] {
-        var perRun: [StepTiming.Key: [Double]] = [:]
-        for byKey in timings {
-            for (key, timing) in byKey {
-                if let mean = timing.meanAllocations { perRun[key, default: []].append(mean) }
-            }
-        }
-        return perRun.mapValues { means in
-            let (low, high, middle) = (means.min() ?? 0, means.max() ?? 0, median(means))
-            return high - low > max(0.5, middle / 1000)
-                ? "\(low.reportFormatted)–\(high.reportFormatted)" : middle.reportFormatted
+    /// "4", or "2–5" where the stages differ.
+    private func allocationsCell(_ allocations: StepAllocations) -> String {
+        switch allocations {
+        case .agreed(let median): median.reportFormatted
+        case .differ(let low, let high): "\(low.reportFormatted)–\(high.reportFormatted)"
         }
     }
 
-    /// Where a code step's cost in the runs differs from its cost alone in a loop beyond the runs' own spread: what a
-    /// benchmark would miss. Compared in the first stage that ran the step, as the spec's measured means are
-    /// (`firstRun(of:)`).
-    private func benchmarkLoopComparison(_ loop: [StepTiming.Key: Double]) -> [String] {
-        var lines: [String] = []
-        for (key, loopMs) in loop.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) })
-        {
-            guard loopMs > 0, let (stage, timing) = result.stages.firstRun(of: key),
-                result.spec.interactions.indices.contains(key.interaction),
-                result.spec.interactions[key.interaction].steps.indices.contains(key.step)
-            else { continue }
-            let inSitu = timing.meanMs
-            let perRun = stage.repetitions.compactMap { run in
-                run.stepTimings.first { $0.key == key && $0.ran }?.meanMs
-            }
-            let spread = perRun.count > 1 ? ((perRun.max() ?? 0) - (perRun.min() ?? 0)) / max(inSitu, 1e-9) : 0
-            let ratio = inSitu / loopMs
-            guard abs(ratio - 1) > max(0.1, spread) else { continue }
-            let step = result.spec.interactions[key.interaction].steps[key.step]
+    /// The code steps whose cost in the runs differs from their cost alone in a loop: what a benchmark would miss.
+    private func benchmarkLoopComparison() -> [String] {
+        let lines = TightLoopComparison.differences(in: result).map { comparison in
+            let step = result.spec.interactions[comparison.key.interaction].steps[comparison.key.step]
             let name = "`\(step.kind.rawValue): \(step.label)`"
-            let spreadText = perRun.count > 1 ? ", beyond the runs' \(Int((spread * 100).rounded()))% spread" : ""
-            lines.append(
-                ratio > 1
-                    ? "- In a benchmark loop \(name) takes \(loopMs.reportFormatted) ms; called once per interaction in "
-                        + "`\(stage.stage.rawValue)` it took \(inSitu.reportFormatted) ms (×\(ratio.reportFormatted)"
-                        + "\(spreadText)), both means: a benchmark of it understates what the app pays. (The usual "
-                        + "cause: caches and cores go cold between interactions.)"
-                    : "- In a benchmark loop \(name) takes \(loopMs.reportFormatted) ms; called once per interaction in "
-                        + "`\(stage.stage.rawValue)` it took \(inSitu.reportFormatted) ms (×\(ratio.reportFormatted)"
-                        + "\(spreadText)), both means: it ran faster in the app's rhythm than back to back."
-            )
+            let spreadText =
+                comparison.spread.map { ", beyond the runs' \(Int(($0 * 100).rounded()))% spread" } ?? ""
+            let measured =
+                "- In a benchmark loop \(name) takes \(comparison.loopMs.reportFormatted) ms; called once per "
+                + "interaction in `\(comparison.stage.rawValue)` it took \(comparison.inSituMs.reportFormatted) ms "
+                + "(×\(comparison.ratio.reportFormatted)\(spreadText)), both means: "
+            return measured
+                + (comparison.ratio > 1
+                    ? "a benchmark of it understates what the app pays. (The usual cause: caches and cores go cold "
+                        + "between interactions.)"
+                    : "it ran faster in the app's rhythm than back to back.")
         }
         return lines.isEmpty ? [] : lines + [""]
     }
