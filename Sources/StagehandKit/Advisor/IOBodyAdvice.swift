@@ -55,21 +55,4 @@ struct IOBodyAdvice: Sendable {
         }
         return findings
     }
-
-    /// The advice as Markdown paragraphs, placed before the migration to `stage`; none when it does not apply.
-    ///
-    /// - Parameter declaration: the app's declaration behind a cause, when a scan named it (`FeedClient.fetch()`).
-    func paragraphs(before stage: Stage, declaration: (String) -> String? = { _ in nil }) -> [String] {
-        findings(before: stage).map { finding in
-            let function = declaration(finding.cause).map { "`\($0)`" } ?? "the function `\(finding.cause)` calls"
-            return "**A smaller change may be enough.** In `\(finding.stage.rawValue)`, "
-                + "\(Int((finding.share * 100).rounded()))% of the hitch time was `\(finding.cause)`'s own code on "
-                + "main: \(finding.mainMs.reportFormatted) ms of each \(finding.stepMs.reportFormatted) ms call. "
-                + "It ran there because this profile gives `io` bodies Swift 6.2's rule (`--io nonsending`: a "
-                + "`nonisolated async` function's synchronous parts run on its caller's actor). Marking "
-                + "\(function) `@concurrent`, or moving that work into a `compute` step, takes it off main without "
-                + "the rest of `\(stage.rawValue)`. `stagehand profile --io concurrent` measures the stages with every "
-                + "`io` body off main; if an earlier stage then meets the budget, adopt that stage and the attribute."
-        }
-    }
 }

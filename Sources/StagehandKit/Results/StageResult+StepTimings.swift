@@ -31,4 +31,10 @@ extension Sequence<StageResult> {
     package func firstRun(of key: StepTiming.Key) -> (stage: StageResult, timing: StepTiming)? {
         sorted { $0.stage < $1.stage }.lazy.compactMap { stage in stage.stepTiming(key).map { (stage, $0) } }.first
     }
+
+    /// Each code step's cost alone in a loop, from the first stage, in the result's order, that timed any (the loops
+    /// run in one stage's runs only); empty when none did.
+    package var firstTightLoop: [StepTiming.Key: Double] {
+        lazy.map(\.tightLoop).first { !$0.isEmpty } ?? [:]
+    }
 }

@@ -3,11 +3,22 @@ import Foundation
 /// When each frame was done, over one run of every stage: an SVG with a panel per stage, the frame budget as a line
 /// and each hitch marked with a cross (shape, not colour, tells it apart).
 struct FrameTimelineChart: Sendable {
-    package var result: ProfileResult
+    package let result: ProfileResult
+    /// Each stage's first run with a frame timeline, and that timeline: a panel each.
+    let panels: [(stage: StageResult, timeline: FrameTimeline, repetition: Int)]
 
     init(result: ProfileResult) {
         self.result = result
+        panels = result.stages.compactMap { stage in
+            guard let run = stage.repetitions.first(where: { $0.distributions?.frameTimeline != nil }),
+                let timeline = run.distributions?.frameTimeline, !timeline.vsyncMs.isEmpty
+            else { return nil }
+            return (stage, timeline, run.repetition)
+        }
     }
+
+    /// Whether there is a chart to draw (and to link): some stage has a frame timeline.
+    var hasContent: Bool { !panels.isEmpty }
 
     /// The chart's file name beside the report.
     static func fileName(for workload: String) -> String { "\(workload)-frame-timeline.svg" }
@@ -21,13 +32,7 @@ struct FrameTimelineChart: Sendable {
 
     /// The SVG, or `nil` when no stage has a frame timeline.
     package func render() -> String? {
-        let panels = result.stages.compactMap { stage -> (StageResult, FrameTimeline, Int)? in
-            guard let run = stage.repetitions.first(where: { $0.distributions?.frameTimeline != nil }),
-                let timeline = run.distributions?.frameTimeline, !timeline.vsyncMs.isEmpty
-            else { return nil }
-            return (stage, timeline, run.repetition)
-        }
-        guard !panels.isEmpty else { return nil }
+        guard hasContent else { return nil }
         let budget = result.spec.frameBudgetMs
         let slowest = panels.flatMap(\.1.doneAfterVsyncMs).max() ?? budget
         let minimum = 0.1

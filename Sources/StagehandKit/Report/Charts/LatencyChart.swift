@@ -5,11 +5,20 @@ import Foundation
 /// Each stage is a step line with its own dash pattern and a label, so it reads without colour; the frame budget is
 /// a labelled vertical line. Latency is on a log scale, from 0.05 ms to past the slowest frame.
 struct LatencyChart: Sendable {
-    package var result: ProfileResult
+    package let result: ProfileResult
+    /// Each stage's merged frame samples, for the stages that have any: what the chart draws.
+    let series: [(stage: Stage, samples: LatencySamples)]
 
     init(result: ProfileResult) {
         self.result = result
+        series = result.stages.compactMap { stage in
+            guard let samples = stage.mainLoopLatencySamples, samples.count > 0 else { return nil }
+            return (stage.stage, samples)
+        }
     }
+
+    /// Whether there is a chart to draw (and to link): some stage has frame samples.
+    var hasContent: Bool { !series.isEmpty }
 
     /// The chart's file name beside the report.
     static func fileName(for workload: String) -> String { "\(workload)-main-loop-latency.svg" }
@@ -23,11 +32,7 @@ struct LatencyChart: Sendable {
 
     /// The SVG, or `nil` when no stage has frame samples (nothing measured, or a result without histograms).
     package func render() -> String? {
-        let series = result.stages.compactMap { stage -> (Stage, LatencySamples)? in
-            guard let samples = stage.mainLoopLatencySamples, samples.count > 0 else { return nil }
-            return (stage.stage, samples)
-        }
-        guard !series.isEmpty else { return nil }
+        guard hasContent else { return nil }
         let budget = result.spec.frameBudgetMs
         let slowest = series.map { Double($0.1.buckets.last?.first ?? 1) / 1000 }.max() ?? 1
         let plotWidth = Self.width - Self.left - Self.right

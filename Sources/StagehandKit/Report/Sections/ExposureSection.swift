@@ -1,11 +1,18 @@
-extension MarkdownReport {
-    /// The interactions whose exposure matters, stage by stage: the rare ones (their share of each stage's figures is
-    /// their effect per arrival × their rate), any seen fewer than three times, and any behind a hang. Empty when every
-    /// interaction was frequent and well seen, or the result predates exposure.
-    func exposure() -> [String] {
-        let measured = result.stages.filter { $0.interactions != nil }
-        guard let first = measured.first?.interactions else { return [] }
-        let shown = first.indices.filter { index in
+/// The interactions whose exposure matters, stage by stage: the rare ones (their share of each stage's figures is
+/// their effect per arrival × their rate), any seen fewer than three times, and any behind a hang. Nothing when every
+/// interaction was frequent and well seen, or the result predates exposure.
+struct ExposureSection: ReportSection {
+    /// The stages that recorded each interaction's exposure.
+    let measured: [StageResult]
+    /// The interactions shown, as the first such stage recorded them.
+    let shown: [InteractionExposure]
+    /// Their indices in every stage's exposures.
+    let indices: [Int]
+
+    init(result: ProfileResult) {
+        measured = result.stages.filter { $0.interactions != nil }
+        let first = measured.first?.interactions ?? []
+        indices = first.indices.filter { [measured] index in
             measured.contains { stage in
                 guard let exposure = stage.interactions, exposure.indices.contains(index) else { return false }
                 let interaction = exposure[index]
@@ -13,7 +20,11 @@ extension MarkdownReport {
                     || interaction.allArrivals < InteractionExposure.minimumArrivals
             }
         }
-        guard !shown.isEmpty else { return [] }
+        shown = indices.map { first[$0] }
+    }
+
+    func rendered() -> [String] {
+        guard !indices.isEmpty else { return [] }
         var lines = [
             "## Rare interactions: what one arrival does, at its declared rate",
             "",
@@ -28,8 +39,7 @@ extension MarkdownReport {
                 + " |",
             "|---|--:|" + String(repeating: "---|", count: measured.count),
         ]
-        for index in shown {
-            let interaction = first[index]
+        for (index, interaction) in zip(indices, shown) {
             let cells = measured.map { stage -> String in
                 guard let exposure = stage.interactions, exposure.indices.contains(index) else { return "–" }
                 let one = exposure[index]

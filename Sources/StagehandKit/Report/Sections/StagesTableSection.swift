@@ -1,0 +1,79 @@
+/// The stages side by side: a row per metric of the catalogue, the best value of each row in bold.
+struct StagesTableSection: ReportSection {
+    /// One metric's row: a cell per stage, and the stages whose value is best.
+    struct Row: Sendable {
+        var metric: Metric
+        var best: Set<Stage>
+    }
+
+    let stages: [StageResult]
+    let recommended: Stage?
+    let frameBudgetMs: Double
+    let rows: [Row]
+    /// The stages whose input latency p99 is over fewer than ``fewSamples`` samples, with their count.
+    let fewSampled: [(stage: Stage, count: Int)]
+
+    /// Below this many samples a p99 is their maximum.
+    static let fewSamples = 100
+
+    init(result: ProfileResult) {
+        stages = result.stages
+        recommended = result.recommendation.recommendedStage
+        frameBudgetMs = result.spec.frameBudgetMs
+        rows = Metric.catalogue.map { metric in
+            Row(metric: metric, best: metric.bestStages(in: result.stages) { metric.cell($0) == "–" })
+        }
+        // One p99 is read everywhere: its runs' histograms merged, which the judgment's interval is centred on too.
+        fewSampled = result.stages.compactMap { stage in
+            guard let count = stage.metrics?.inputLatencyMs.count, count > 0, count < Self.fewSamples else {
+                return nil
+            }
+            return (stage.stage, count)
+        }
+    }
+
+    func rendered() -> [String] {
+        var lines = ["## Stages side by side", ""]
+        let header = stages.map { stage in
+            stage.stage == recommended ? "**\(stage.stage.rawValue)** ✔" : stage.stage.rawValue
+        }
+        lines.append("| | " + header.joined(separator: " | ") + " |")
+        lines.append("|---|" + String(repeating: "--:|", count: stages.count))
+        lines.append("| status | " + stages.map(statusCell).joined(separator: " | ") + " |")
+        for row in rows {
+            let cells = stages.map { stage -> String in
+                guard let metrics = stage.metrics else { return "–" }
+                return row.best.contains(stage.stage) ? "**\(row.metric.cell(metrics))**" : row.metric.cell(metrics)
+            }
+            let label = row.metric.label(frameBudgetMs: frameBudgetMs)
+            lines.append("| \(label) | " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append(
+            "Main-loop, input, interaction, main-actor and `@concurrent` hop-wait percentiles are over every "
+                + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; hangs are "
+                + "the total over the repetitions, with the longest of them; every other value is the median over the repetitions. The best value of a row is in bold (where stages "
+                + "differ). Hitch-time bands are Apple's: \(Metric.hitchBands.legend) ms/s."
+                + fewSamplesNote
+        )
+        lines.append("")
+        return lines
+    }
+
+    /// " Input latency p99 is over fewer than 100 samples in `main-only` (42): …", or "" when none is.
+    private var fewSamplesNote: String {
+        guard !fewSampled.isEmpty else { return "" }
+        return " Input latency p99 is over fewer than \(Self.fewSamples) samples in "
+            + fewSampled.map { "`\($0.stage.rawValue)` (\($0.count))" }.joined(separator: ", ")
+            + ": with so few, a p99 is their maximum."
+    }
+
+    private func statusCell(_ stage: StageResult) -> String {
+        switch stage.status {
+        case .ok: "ok"
+        case .hung: "**hung**"
+        case .crashed: "**crashed**"
+        case .skipped: "skipped"
+        }
+    }
+}
