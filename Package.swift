@@ -22,7 +22,7 @@ let textTable: Package.Dependency = .package(
 let swiftSyntax: Package.Dependency = .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
 /// `swift package generate-documentation --target StagehandKit`: builds the DocC catalog (the articles the README
 /// links to, and the workload API's reference), which `.ci/run` builds with warnings as errors. A command plugin only:
-/// it adds nothing to any product's build.
+/// it adds nothing to any product's build, though a package that depends on Stagehand resolves it too.
 let doccPlugin: Package.Dependency = .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
 
 let package = Package(

@@ -87,7 +87,7 @@ extension CLITests {
 
         /// main-only's main thread waits out the whole body; async's runs only its synchronous parts (`nonsending`,
         /// here a log line before a 1 ms sleep), or none of it (`concurrent`).
-        @Test(arguments: IOSemantics.allCases)
+        @Test(.tags(.timing), arguments: IOSemantics.allCases)
         func anIoBodyBlocksMainInMainOnlyAndNotInAsync(semantics: IOSemantics) async throws {
             let run = try await Self.profile(
                 "placement",

@@ -4,7 +4,7 @@ import Testing
 
 extension CLITests {
     /// Exposure through the whole tool: a rare interaction that blocks main is found whatever the seed's arrivals.
-    @Suite(.serialized) struct ExposureTests {
+    @Suite(.tags(.timing)) struct ExposureTests {
         /// At 0.05 a second a 1.5 s run sees the 300 ms block about one seed in fourteen; the exposure run schedules it
         /// three times, so main-only fails on every seed, named after the interaction and its step. (Its arrivals are
         /// 500 ms apart, so each block ends before the next arrives even on a busy machine. In a 1 s run they were

@@ -4,7 +4,8 @@ import Testing
 
 extension CLITests {
     /// Known answers through real stage runs: what a figure must read when the workload's behaviour is known exactly.
-    /// No timing is asserted; each check would fail if its defect came back.
+    /// Each check would fail if its defect came back; the one that reads a figure of time holds it to a known answer
+    /// with room to spare, and runs alone (``Tag/timing``).
     @Suite struct MeasurementTests {
         /// Four steps of different kinds, each making exactly `allocations` heap allocations.
         static func allocationSpec(_ allocations: Int) -> String {

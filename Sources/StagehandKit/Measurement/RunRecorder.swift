@@ -8,7 +8,7 @@ import Synchronization
 /// (``ThreadShards``), so no two threads ever wait for one lock while the run goes on: a record costs an uncontended
 /// lock and a histogram increment, well under a microsecond. The tallies are sized before the run, so recording
 /// allocates nothing, and merged when the run's measurements are read (``RunMeasurements``). The shell's own part is
-/// to take the right lock, pass in what it read of the clock, and fan out to the trace. Where the run stands
+/// to take the right lock, pass in the instants its callers read, and fan out to the trace. Where the run stands
 /// (interactions ended, io under way, whether steps are being skipped) is ``progress``, apart; the hop each interaction
 /// has asked for and not started is one atomic word per delivery (``PendingHops``), so what is still queued when the
 /// run ends is known without a lock.

@@ -114,7 +114,8 @@ extension RunRecorder {
     ///   - holding: what the step holds while it runs (a thread, on main or not, or nothing while awaited).
     ///   - countingAllocations: whether to count what the step allocates, for a step that runs on this thread from
     ///     start to end (``StepTiming/allocations``).
-    /// - Returns: the probe, to end where the step ends.
+    /// - Returns: the probe, to end where the step ends. The probe does not keep the recorder or `segment` alive: the
+    ///   caller must hold both until the probe's end (``StepRun``, which holds them, is the one caller).
     func begin(
         _ key: StepTiming.Key,
         kind: StepKind,

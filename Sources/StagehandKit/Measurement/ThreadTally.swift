@@ -4,7 +4,7 @@ import Histogram
 /// recording thread (``ThreadShards``), merged into one (``add(_:)``) when the run's measurements are read.
 ///
 /// It takes no lock and knows no clock: ``RunRecorder`` holds each thread's under that thread's own lock and passes in
-/// what was read. Its tables are sized before the run (``prepare(stepKeys:subsystems:)``), so recording allocates
+/// what was read. Its tables are sized before the run (``prepare(stepKeys:subsystems:deliveries:window:)``), so recording allocates
 /// nothing.
 struct ThreadTally {
     var interactionLatency = Histogram<UInt64>.microseconds()

@@ -1,7 +1,7 @@
 /// One figure of a stage, as every place that shows, compares or judges it reads it: the report's and the terminal's
 /// tables, `compare`, the spread of runs, and the decision tree's judgment of each stage.
 ///
-/// ``Metric/of(_:)`` defines each one, a case per ``ID``, and ``Metric/catalogue`` lists them all. Its name, JSON key,
+/// `definition(_:)` defines each one, a case per ``ID``, ``Metric/catalogue`` lists them all, and ``Metric/of(_:)`` reads it. Its name, JSON key,
 /// unit, better direction, noise floor, bands and how a stage makes it from its runs are written there and nowhere
 /// else; how the report shows it (labels, cells, the bands' marks) is `Report/Metric+Display.swift`'s.
 struct Metric: Sendable {

@@ -17,7 +17,8 @@ extension StageResult {
 
 /// Where a step's duration is read when one figure stands for the workload: a step's duration is a property of the
 /// workload, whichever stage ran it, so it is taken from the first stage in journey order that measured it. "First"
-/// has two meanings, each named here.
+/// has two meanings, each named here; a third place, the tight loops (``firstTightLoop``), takes the first in the
+/// result's order, since only one stage's runs time them.
 extension Sequence<StageResult> {
     /// Every step's duration from one stage: the first, in journey order, that timed any step (`main-only` unless
     /// `--stages` left it out). The advisor reads these, so that the steps it weighs against each other ran side by

@@ -4,7 +4,7 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// `ok` when every repetition ran, its exposure run included; otherwise how the first failing one ended (a stage
     /// whose exposure run crashed keeps its ordinary runs' metrics).
     public var status: StageStatus
-    /// Each metric over the `ok` repetitions, by its own rule (``StageMetrics/init(aggregating:distributions:)``:
+    /// Each metric over the `ok` repetitions, by its own rule (`StageMetrics.init(aggregating:distributions:)`:
     /// latency percentiles from the merged histograms, ratios over time pooled, hangs the total and the longest,
     /// everything else the median); absent when none was `ok`.
     public var metrics: StageMetrics?

@@ -7,7 +7,9 @@ extension Tag {
 }
 
 /// How the tests that run `stagehand` share this machine's few cores: a test tagged ``Tag/timing`` runs alone, and
-/// the others run beside each other, a few at a time.
+/// the others run beside each other, four at a time (a test that compares two profiles runs them side by side in its
+/// one turn). Only the command-line tests take turns: the library's tests, the verdict simulation among them, run
+/// beside them all.
 ///
 /// A profile's stage children spend most of their time waiting for arrivals and frames (a one-stage profile of a light
 /// workload takes 1.2 s here, 0.4 s of it on a CPU), so tests that assert what ran where, what was counted or how a
