@@ -1,8 +1,8 @@
 import Testing
 
 extension Tag {
-    /// A test that asserts a figure of time (a latency, a hang, a step's duration): it runs with no other test's stage
-    /// children beside it (``MachineShare``).
+    /// A test that asserts a figure of time (a latency, a hang, a step's duration): it runs with no other command-line
+    /// test's stage children beside it (``MachineShare``).
     @Tag static var timing: Self
 }
 
@@ -19,7 +19,7 @@ extension Tag {
 struct MachineShare: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
 
-    /// Every test case, never a suite: a suite's tests take their turns one by one.
+    /// Every test case, never a suite: each of a suite's tests takes a turn of its own.
     func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         testCase == nil ? nil : self
     }
