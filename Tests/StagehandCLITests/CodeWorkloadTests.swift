@@ -285,13 +285,23 @@ extension CLITests {
                 let counts =
                     "\(wideMetrics.allocationsPerInteraction) against \(narrowMetrics.allocationsPerInteraction)"
                 #expect(abs(extra) < (wideStage.stage == .mainOnly ? 1 : 2), "\(wideStage.stage.rawValue): \(counts)")
-                // Step by step, the count is exact: no step allocates, and the boxing and the ui step's call onto the
-                // main actor are the harness's, subtracted on the step's own thread. The io step has no figure.
+                // Step by step: no step allocates, and the boxing and the ui step's call onto the main actor are the
+                // harness's, subtracted on the step's own thread (a box counted would be 1 a run). The io step has no
+                // figure. Held to less than one allocation in ten runs rather than none: with other tests' profiles
+                // beside it, actor-extracted's ui step once counted one allocation in its 40 runs (0.025) that
+                // its code does not make, on the main thread while the step held it.
                 for stage in [narrowStage, wideStage] {
-                    #expect(stage.stepTimings.filter { $0.runs > 0 }.map(\.key.step).sorted() == [0, 1, 2, 3])
-                    for timing in stage.stepTimings where timing.runs > 0 {
-                        let expected: Double? = timing.key.step == 2 ? nil : 0
-                        #expect(timing.meanAllocations == expected, "\(stage.stage.rawValue), step \(timing.key.step)")
+                    #expect(stage.stepTimings.filter(\.ran).map(\.key.step).sorted() == [0, 1, 2, 3])
+                    for timing in stage.stepTimings where timing.ran {
+                        let place = "\(stage.stage.rawValue), step \(timing.key.step)"
+                        guard timing.key.step != 2 else {
+                            #expect(timing.meanAllocations == nil, "\(place)")
+                            continue
+                        }
+                        #expect(
+                            (timing.meanAllocations ?? 1) < 0.1,
+                            "\(place): \(String(describing: timing.meanAllocations))"
+                        )
                     }
                 }
             }
