@@ -13,10 +13,11 @@ import Testing
 /// found when the earlier one truly misses by 2× its limit, (c) how many runs that takes. `swift test --filter
 /// VerdictSimulationTests` prints the table.
 ///
-/// The trials are the most arithmetic of the whole test suite: its scenarios run one at a time, each on a thread of its
-/// own (``onThreadOfItsOwn(_:)``), so that they take one core rather than both of the cooperative pool's threads, where
-/// the tests that wait on a stage child would wait behind them.
-@Suite(.serialized) struct VerdictSimulationTests {
+/// The trials are the most arithmetic of the whole test suite. Each of the three tests runs its scenarios one at a
+/// time, each on a thread of its own below the others' priority (``inTheBackground(_:)``): three threads that take
+/// what the stage children of the command-line tests leave of the two cores, and the whole of them once those end,
+/// rather than the cooperative pool's threads, where the tests that wait on a stage child would wait behind them.
+@Suite struct VerdictSimulationTests {
     struct Residuals: Decodable {
         var hitchTimeRatio: [Double]
         var inputLatencyP99: [Double]
@@ -319,23 +320,26 @@ import Testing
     /// (a) main-only truly at its limit — on hitch time, on input latency, on both — or at half of it, with runs
     /// spreading as real ones do, twice as widely, or as whole hitches counted: offloaded is adopted as decided in at
     /// most 5% of profiles (beyond the Monte Carlo error).
-    @Test(arguments: [
-        (5.0, 1.0, Spread.realResiduals, "hitch-time ratio at its limit (5 ms/s)"),
-        (1.0, 100.0, .realResiduals, "input latency p99 at its limit (100 ms)"),
-        (5.0, 100.0, .realResiduals, "both at their limits"),
-        (2.5, 1.0, .realResiduals, "hitch-time ratio at half its limit"),
-        (5.0, 100.0, .twiceTheModel, "both at their limits, runs twice as noisy as the model"),
-        (5.0, 1.0, .wholeHitches, "hitch-time ratio at its limit, as whole hitches (Poisson)"),
-        (5.0, 1.0, .autocorrelated, "hitch-time ratio at its limit, runs correlated (ρ = 0.5)"),
-        (5.0, 1.0, .zeroInflated, "hitch-time ratio at its limit, all of it a rare interaction's (zero-inflated)"),
-    ])
+    @Test(
+        .serialized,
+        arguments: [
+            (5.0, 1.0, Spread.realResiduals, "hitch-time ratio at its limit (5 ms/s)"),
+            (1.0, 100.0, .realResiduals, "input latency p99 at its limit (100 ms)"),
+            (5.0, 100.0, .realResiduals, "both at their limits"),
+            (2.5, 1.0, .realResiduals, "hitch-time ratio at half its limit"),
+            (5.0, 100.0, .twiceTheModel, "both at their limits, runs twice as noisy as the model"),
+            (5.0, 1.0, .wholeHitches, "hitch-time ratio at its limit, as whole hitches (Poisson)"),
+            (5.0, 1.0, .autocorrelated, "hitch-time ratio at its limit, runs correlated (ρ = 0.5)"),
+            (5.0, 1.0, .zeroInflated, "hitch-time ratio at its limit, all of it a rare interaction's (zero-inflated)"),
+        ]
+    )
     func aStageThatTrulyMeetsTheBudgetIsPassedByAtMostFivePercentOfTheTime(
         hitch: Double,
         inputP99: Double,
         spread: Spread,
         label: String
     ) async {
-        let outcome = await onThreadOfItsOwn {
+        let outcome = await inTheBackground {
             Self.simulate(hitch: hitch, inputP99: inputP99, spread: spread, trials: Self.trials, seed: 21)
         }
         Self.report("a", label, outcome)
@@ -345,20 +349,23 @@ import Testing
     /// (d) False meets: main-only truly at or above its hitch limit — as whole hitches that leave some profiles with
     /// no hitch at all, as runs correlated with each other, as a rare interaction most runs never see, or as real
     /// spreads — is called *meets* (kept, decided) in at most 5% of profiles (beyond the Monte Carlo error).
-    @Test(arguments: [
-        (5.0, Spread.wholeHitches, "at its limit, as whole hitches (Poisson): some profiles see none"),
-        (5.0, .realResiduals, "at its limit, real spreads"),
-        (5.0, .autocorrelated, "at its limit, runs correlated (ρ = 0.5)"),
-        (5.0, .zeroInflated, "at its limit, all of it a rare interaction's (zero-inflated)"),
-        (7.5, .wholeHitches, "1.5× its limit, as whole hitches (Poisson)"),
-        (7.5, .zeroInflated, "1.5× its limit, a rare interaction's"),
-    ])
+    @Test(
+        .serialized,
+        arguments: [
+            (5.0, Spread.wholeHitches, "at its limit, as whole hitches (Poisson): some profiles see none"),
+            (5.0, .realResiduals, "at its limit, real spreads"),
+            (5.0, .autocorrelated, "at its limit, runs correlated (ρ = 0.5)"),
+            (5.0, .zeroInflated, "at its limit, all of it a rare interaction's (zero-inflated)"),
+            (7.5, .wholeHitches, "1.5× its limit, as whole hitches (Poisson)"),
+            (7.5, .zeroInflated, "1.5× its limit, a rare interaction's"),
+        ]
+    )
     func aStageThatTrulyMissesTheBudgetIsCalledMeetsAtMostFivePercentOfTheTime(
         hitch: Double,
         spread: Spread,
         label: String
     ) async {
-        let outcome = await onThreadOfItsOwn {
+        let outcome = await inTheBackground {
             Self.simulate(hitch: hitch, inputP99: 1, spread: spread, trials: Self.trials, seed: 23)
         }
         Self.report("d", label, outcome)
@@ -368,13 +375,16 @@ import Testing
     /// (b, c) main-only truly misses by 2× (and 4×) a limit: how often offloaded is found, and how many runs it takes.
     /// The figures are printed for docs/METRICS.md; the test holds the procedure to naming offloaded more often than
     /// not at 2×, and at 4× to naming it almost always and deciding it in most profiles.
-    @Test(arguments: [
-        (10.0, 1.0, 3.0, Spread.realResiduals, "hitch-time ratio 2× its limit (10 ms/s), 3 s runs"),
-        (10.0, 1.0, 10.0, .realResiduals, "hitch-time ratio 2× its limit (10 ms/s), 10 s runs"),
-        (1.0, 200.0, 3.0, .realResiduals, "input latency p99 2× its limit (200 ms), 3 s runs"),
-        (20.0, 1.0, 3.0, .realResiduals, "hitch-time ratio 4× its limit (20 ms/s), 3 s runs"),
-        (10.0, 1.0, 3.0, .wholeHitches, "hitch-time ratio 2× its limit as whole hitches (Poisson), 3 s runs"),
-    ])
+    @Test(
+        .serialized,
+        arguments: [
+            (10.0, 1.0, 3.0, Spread.realResiduals, "hitch-time ratio 2× its limit (10 ms/s), 3 s runs"),
+            (10.0, 1.0, 10.0, .realResiduals, "hitch-time ratio 2× its limit (10 ms/s), 10 s runs"),
+            (1.0, 200.0, 3.0, .realResiduals, "input latency p99 2× its limit (200 ms), 3 s runs"),
+            (20.0, 1.0, 3.0, .realResiduals, "hitch-time ratio 4× its limit (20 ms/s), 3 s runs"),
+            (10.0, 1.0, 3.0, .wholeHitches, "hitch-time ratio 2× its limit as whole hitches (Poisson), 3 s runs"),
+        ]
+    )
     func aStageThatTrulyMissesTheBudgetIsPassedBy(
         hitch: Double,
         inputP99: Double,
@@ -382,7 +392,7 @@ import Testing
         spread: Spread,
         label: String
     ) async {
-        let outcome = await onThreadOfItsOwn {
+        let outcome = await inTheBackground {
             Self.simulate(
                 hitch: hitch,
                 inputP99: inputP99,
