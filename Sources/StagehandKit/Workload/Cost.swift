@@ -10,6 +10,15 @@ package enum Cost: Sendable, Codable, Equatable {
     /// `meanMs` is its measured mean in a profile's result (see ``ProfileResult``), `nil` before it has run.
     case code(meanMs: Double?)
 
+    /// A kernel's input size and the largest its kernel takes, for either sort of kernel; `nil` for any other cost.
+    var kernelInput: (size: Int, maximumSize: Int)? {
+        switch self {
+        case .kernel(let kernel, let size): (size, kernel.maximumSize)
+        case .testKernel(let kernel, let size): (size, kernel.maximumSize)
+        case .milliseconds, .code: nil
+        }
+    }
+
     /// Whether this is the user's own code rather than a simulated cost.
     var isCode: Bool {
         if case .code = self { return true }

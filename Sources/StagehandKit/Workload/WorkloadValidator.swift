@@ -93,24 +93,20 @@ package enum WorkloadValidator {
             try check(Limits.ratePerSecond.problem(with: interaction.ratePerSecond), .ratePerSecond)
             try check(countProblem(interaction.steps.count, max: Limits.stepsPerInteraction), .steps)
             for (position, step) in interaction.steps.enumerated() {
-                func checkKernel(upTo maximum: Int, size: Int) throws(BrokenRule) {
-                    try check(kernelProblem(kind: step.kind), .step(position, .kernel))
-                    let sizes = Limits.kernelSize(upTo: maximum)
-                    try check(sizes.problem(with: Double(size), written: String(size)), .step(position, .size))
-                }
                 try check(
                     nameProblem(step.label) ?? subsystemProblem(step.label, kind: step.kind, declared: declared),
                     .step(position, .label)
                 )
-                switch step.cost {
-                case .milliseconds(let ms):
+                if case .milliseconds(let ms) = step.cost {
                     try check(Limits.stepMs.problem(with: ms), .step(position, .ms))
-                case .kernel(let kernel, let size):
-                    try checkKernel(upTo: kernel.maximumSize, size: size)
-                case .testKernel(let kernel, let size):
-                    try checkKernel(upTo: kernel.maximumSize, size: size)
-                case .code:
-                    break
+                }
+                if let kernel = step.cost.kernelInput {
+                    try check(kernelProblem(kind: step.kind), .step(position, .kernel))
+                    let sizes = Limits.kernelSize(upTo: kernel.maximumSize)
+                    try check(
+                        sizes.problem(with: Double(kernel.size), written: String(kernel.size)),
+                        .step(position, .size)
+                    )
                 }
             }
             try check(names.problem(adding: interaction.name), .name)
