@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Profiles each rare-interaction scenario in Benchmarks/ over many seeds with the real engine, and prints the verdict
+"""Profiles each rare-interaction and late-work scenario in Benchmarks/ over many seeds with the real engine, and prints the verdict
 per seed and the wrong-verdict rate per scenario.
 
     swift build -c release --product stagehand
@@ -25,6 +25,15 @@ SCENARIOS = {
     "rare-ui-hang": ("none", None),  # a rare 280 ms view rebuild, a hang in every stage
     "rare-light": ("main-only", None),  # a rare 10 ms summary, well under a frame
     "rare-trap": ("none", "failed"),  # a rare trap: the workload fails by itself
+    "rare-pileup": ("main-only", None),  # six rare 160 ms actions that, at their rates, never meet
+    # Work after a long wait (issue 44): what a run sees only if it follows each arrival to its end.
+    "late-sync": ("offloaded", None),  # a 180 ms parse on main after a 1.8 s fetch, about once every 12 s
+    "late-sync-120hz": ("offloaded", None),  # the same on a 120 Hz display
+    "late-hang": ("offloaded", None),  # a 320 ms parse (a hang on main) after a 2.8 s fetch
+    "late-poll": ("offloaded", None),  # a poll every 0.8 s whose answers take 5 s, each parsed for 60 ms
+    "late-light": ("async", None),  # a 12 ms parse after a 1.5 s fetch: async is enough
+    "late-trap": ("none", "failed"),  # a trap after a 2 s fetch: every stage crashes
+    "late-ui-hang": ("none", None),  # a 280 ms view rebuild after a 3 s fetch: a hang in every stage
 }
 
 
