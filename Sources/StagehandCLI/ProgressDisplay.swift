@@ -98,7 +98,7 @@ final class ProgressDisplay: Sendable {
             write(
                 "  exposure: \(interactions.map { "`\($0)`" }.joined(separator: ", ")) "
                     + "\(interactions.count == 1 ? "is" : "are") rare: one run of each stage with 3 arrivals of "
-                    + "\(interactions.count == 1 ? "it" : "each"), spaced apart\n"
+                    + "\(interactions.count == 1 ? "it" : "each"), one at a time\n"
             )
         case .finished(_, _, _, let result):
             state.withLock { state in

@@ -57,9 +57,18 @@ extension DecisionTree {
                 phrase(above) + ", above < \(above.limit.reportFormatted) beyond the run-to-run noise"
             )
         }
+        // Meeting the budget is a claim too: every arrival must have been seen to its end (what an unfinished one does
+        // later is not in the runs, so no noise interval can settle it), each interaction often enough, and hitch-free
+        // runs must be long enough to bound the hitch time below its limit.
+        if let unfinished = result.interactions?.first(where: { $0.unfinished > 0 }) {
+            return judged(
+                .borderline,
+                unfinishedPhrase(unfinished, workload: workload),
+                metric: Metric.of(.hitchTimeRatio).name
+            )
+        }
         if intervals.allSatisfy({ $0.side == .below }) {
-            // Meeting the budget is a claim too: each interaction must have been seen, and hitch-free runs must be long
-            // enough to bound the hitch time below its limit.
+            // (Every arrival finished here, so all of them count.)
             if let unseen = result.interactions?.first(where: { $0.allArrivals < InteractionExposure.minimumArrivals })
             {
                 return judged(
@@ -96,6 +105,16 @@ extension DecisionTree {
     /// named after.
     static func longestHang(in result: StageResult) -> InteractionExposure? {
         result.interactions?.filter { $0.hangs > 0 }.max { $0.longestBlockMs < $1.longestBlockMs }
+    }
+
+    /// "`poll`: 3 of its 12 arrivals were still unfinished when their run ended, each run following its arrivals for
+    /// up to 8.6 s after they stopped: what they do after that is not measured".
+    func unfinishedPhrase(_ interaction: InteractionExposure, workload: Workload) -> String {
+        let one = interaction.unfinished == 1
+        return "`\(interaction.interaction)`: \(interaction.unfinished) of its \(interaction.allArrivals) arrival"
+            + "\(interaction.allArrivals == 1 ? "" : "s") \(one ? "was" : "were") still unfinished when "
+            + "\(one ? "its" : "their") run ended, each run following its arrivals for up to \(workload.followThroughSeconds.reportFormatted) s "
+            + "after they stopped: what \(one ? "it does" : "they do") after that is not measured"
     }
 
     /// "`refresh` held main for 312 ms at once (`io: fetch`), a hang ≥ 250 ms, 3 times in its 4 arrivals", and, for a

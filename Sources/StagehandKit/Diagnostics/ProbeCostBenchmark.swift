@@ -86,7 +86,7 @@ package enum ProbeCostBenchmark {
                     priority: .defaultPolicy,
                     bare: bare
                 )
-                .run(executable: executable, durationSeconds: workload.durationSeconds)
+                .run(executable: executable, workload: workload)
                 guard let metrics = run.metrics, metrics.interactionsCompleted > 0, let cpu = run.processCPUSeconds
                 else { continue }
                 let completed = Double(metrics.interactionsCompleted)

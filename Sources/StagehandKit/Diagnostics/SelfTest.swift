@@ -150,7 +150,7 @@ package enum SelfTest {
             calibration: calibration,
             priority: .defaultPolicy
         )
-        .run(executable: executable, durationSeconds: workload.durationSeconds)
+        .run(executable: executable, workload: workload)
         guard let metrics = result.metrics else {
             throw SelfTestFailure(
                 description: "\(workload.name) gave no result: \(result.failure ?? result.status.rawValue)"

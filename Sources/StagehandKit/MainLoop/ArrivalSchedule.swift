@@ -13,8 +13,9 @@ struct ArrivalSchedule {
     private var next: [Instant?]
     private var generator: SeededGenerator
 
-    /// Arrivals from `start` until `end`; the same seed gives the same arrivals in every stage.
-    init(interactions: [Interaction], start: Instant, end: Instant, seed: UInt64) {
+    /// Arrivals from `start` until `end`; the same seed gives the same arrivals in every stage. The interactions at
+    /// `leaving` (indices) have none here: an exposure run delivers them itself (``ExposureSource``).
+    init(interactions: [Interaction], start: Instant, end: Instant, seed: UInt64, leaving: [Int] = []) {
         self.interactions = interactions
         self.end = end
         generator = SeededGenerator(seed: seed)
@@ -31,7 +32,7 @@ struct ArrivalSchedule {
             }
             next.append(start.adding(milliseconds: first))
         }
-        for index in next.indices where next[index]! >= end { next[index] = nil }
+        for index in next.indices where next[index]! >= end || leaving.contains(index) { next[index] = nil }
     }
 
     /// The earliest arrival not yet taken, or `nil` when the run has no more.

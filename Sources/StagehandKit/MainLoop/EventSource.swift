@@ -29,6 +29,9 @@ final class EventSource {
         timer.resume()
     }
 
+    /// Whether arrivals are still to be delivered: due already (main was busy) or to come.
+    var hasPending: Bool { schedule.peek() != nil }
+
     /// Stops delivering and returns the events that were due but never delivered.
     func stop() -> [ArrivalSchedule.Arrival] {
         timer.cancel()

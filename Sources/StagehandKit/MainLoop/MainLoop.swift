@@ -4,11 +4,6 @@ import Dispatch
 /// schedule and handled by the stage's executor, measured for the workload's duration.
 @MainActor
 final class MainLoop {
-    /// How long a stage run waits, after arrivals stop, for the interactions still in flight to finish.
-    nonisolated static func drainSeconds(forDuration durationSeconds: Double) -> Double {
-        1 + durationSeconds * 0.1
-    }
-
     /// What a run produces.
     struct Outcome {
         var metrics: StageMetrics
@@ -38,6 +33,8 @@ final class MainLoop {
     private let recorder: RunRecorder
     private let ioSemantics: IOSemantics
     private let inputs: TightLoop.Inputs?
+    /// The interactions an exposure run delivers itself (``ExposureSource``), by index; empty in other runs.
+    private let exposed: [Int]
     private let allocations = AllocationCounter()
     /// Interactions handed to their handler so far: the next one's delivery number.
     private var delivered = 0
@@ -53,6 +50,8 @@ final class MainLoop {
     ///   - trace: whether to keep the run's timeline event by event (for `profile --trace`).
     ///   - ioSemantics: where `io` bodies of the user's code run their synchronous parts.
     ///   - inputs: where a warm-up keeps the inputs its code `compute` steps were given (``TightLoop``).
+    ///   - exposed: for an exposure run, the interactions it exposes (indices): they arrive one at a time as an
+    ///     ``ExposurePlan`` says, not at their declared rates.
     init(
         workload: Workload,
         code: WorkloadCode? = nil,
@@ -62,8 +61,10 @@ final class MainLoop {
         probes: Bool = true,
         trace: Bool = false,
         ioSemantics: IOSemantics = .defaultSemantics,
-        keepingInputs inputs: TightLoop.Inputs? = nil
+        keepingInputs inputs: TightLoop.Inputs? = nil,
+        exposing exposed: [Int] = []
     ) {
+        self.exposed = exposed
         self.ioSemantics = ioSemantics
         self.inputs = inputs
         self.workload = workload
@@ -83,14 +84,20 @@ final class MainLoop {
 
     /// Runs the stage and returns what was measured.
     ///
-    /// Interactions arrive for the workload's duration; then the run drains: frames go on until every interaction
-    /// in flight has finished or the drain limit passes, so a stage is not credited or blamed for where the cut
-    /// falls. The run ends when its timer gets the main thread; if main is blocked, it ends late, and what blocked
-    /// it is in the measurements.
+    /// Interactions arrive for the workload's duration (the arrival window); then the run follows them to their end:
+    /// frames go on, arrivals that were due in the window but could not reach main yet are still delivered, and the
+    /// run ends once every one of them has finished its last step (``Workload/followThroughSeconds``), so a stage is
+    /// judged on all its arrivals do, however late, and is not credited or blamed for where a cut falls. It ends
+    /// earlier in two cases: at the hard end (the window plus ``Workload/followThroughSeconds``), and once the
+    /// catch-up allowance (``Workload/catchUpSeconds(forDuration:)``) has passed while arrivals still wait for main or
+    /// a thread in numbers no stage that keeps up would leave (it falls behind: following it would only lengthen the
+    /// run). Whatever is left then is unfinished. The run ends when its timer gets the main thread; if main is
+    /// blocked, it ends late, and what blocked it is in the measurements.
     ///
-    /// - Parameter finishingEverything: for a warm-up: at the drain limit, skip the steps not started yet and wait
-    ///   until nothing of this run holds or waits for a thread, so none of it runs on into the measured run that
-    ///   follows. An io wait still pending is left: it holds no thread, and its interaction skips the rest.
+    /// - Parameter finishingEverything: for a warm-up: arrivals stop with the window, and at the catch-up allowance
+    ///   the steps not started yet are skipped and the run waits until nothing of it holds or waits for a thread, so
+    ///   none of it runs on into the measured run that follows. An io wait still pending is left: it holds no thread,
+    ///   and its interaction skips the rest.
     func run(finishingEverything: Bool = false) async -> Outcome {
         let executor = stage.makeExecutor(
             subsystems: workload.subsystems.map { name in
@@ -99,9 +106,21 @@ final class MainLoop {
         )
         let start = Instant.now.adding(milliseconds: 20)
         let arrivalsEnd = start.adding(milliseconds: workload.durationSeconds * 1000)
-        let drainEnd = arrivalsEnd.adding(
-            milliseconds: Self.drainSeconds(forDuration: workload.durationSeconds) * 1000
+        let catchUpEnd = arrivalsEnd.adding(
+            milliseconds: Workload.catchUpSeconds(forDuration: workload.durationSeconds) * 1000
         )
+        let followThroughMs = workload.followThroughSeconds * 1000
+        if !finishingEverything {
+            // The latest this run can end: the follow-through after the window, or, in an exposure run, after its
+            // last exposed arrival, which comes at most a follow-through and a settling after the one before.
+            let exposedArrivals = Double(exposed.count * InteractionExposure.minimumArrivals)
+            let settleMs = (ExposurePlan.settleFrames + 1) * workload.frameBudgetMs
+            recorder.progress.followThrough(
+                endingBy: arrivalsEnd.adding(
+                    milliseconds: followThroughMs + exposedArrivals * (followThroughMs + settleMs)
+                )
+            )
+        }
         recorder.prepare(
             stepKeys: workload.interactions.indices.flatMap { interaction in
                 workload.interactions[interaction].steps.indices.map {
@@ -109,7 +128,7 @@ final class MainLoop {
                 }
             },
             subsystems: workload.subsystems,
-            deliveries: Self.expectedArrivals(of: workload),
+            deliveries: Self.expectedArrivals(of: workload) + exposed.count * InteractionExposure.minimumArrivals,
             arrivalsStart: start,
             arrivalsEnd: arrivalsEnd,
             causeLabels: HitchAttribution.labels(for: workload)
@@ -123,10 +142,31 @@ final class MainLoop {
             recorder.frame(vsync: tick.vsync, started: tick.started, ended: .now, coalesced: tick.coalesced)
         }
         let events = EventSource(
-            schedule: ArrivalSchedule(interactions: workload.interactions, start: start, end: arrivalsEnd, seed: seed)
+            schedule: ArrivalSchedule(
+                interactions: workload.interactions,
+                start: start,
+                end: arrivalsEnd,
+                seed: seed,
+                leaving: exposed
+            )
         ) { [unowned self] arrival in
             self.deliver(arrival, to: executor)
         }
+        let exposure =
+            exposed.isEmpty
+            ? nil
+            : ExposureSource(
+                plan: ExposurePlan(
+                    exposed: exposed,
+                    start: start,
+                    windowSeconds: workload.durationSeconds,
+                    refreshHz: workload.refreshHz,
+                    waitLimitSeconds: workload.exposureWaitSeconds(forInteraction:),
+                    seed: seed
+                )
+            ) { [unowned self] arrival, onEnd in
+                self.deliver(arrival, to: executor, onEnd: onEnd)
+            }
         // Before anything is counted: what the harness allocates per delivery (the interaction's step list and
         // accounting, the event source's callback and re-arming its timer), so the workload's counts can leave it out.
         // (Main-only's blocking wait for an io body of the user's code keeps its own out: ``StepRun/blockingWait()``.)
@@ -142,20 +182,36 @@ final class MainLoop {
             var pageFaultsAtStart = 0
             endTimer.setEventHandler { [unowned self] in
                 // Each call of this handler is the harness's, on main, inside the counted window (every 5 ms while
-                // the run drains): what it allocates before the run's counts are read is kept out.
+                // the run follows its arrivals): what it allocates before the run's counts are read is kept out.
                 let called = AllocationExclusion.mark()
                 MainQueue.assumeMainActor {
                     let now = Instant.now
                     if arriving {
                         arriving = false
-                        // Arrivals that were due but never reached their handler (main was blocked) are unfinished.
-                        let undelivered = events.stop()
-                        for arrival in undelivered { self.undelivered[arrival.interaction] += 1 }
-                        recorder.undelivered(undelivered.map(\.time), at: now)
+                        // A warm-up drops the arrivals main has not taken yet; a measured run still delivers them.
+                        if finishingEverything { self.stopArrivals(events, exposure, at: now) }
                     }
-                    if finishingEverything, now >= drainEnd { recorder.progress.cancelRemainingSteps() }
-                    let drained = now >= drainEnd && (!finishingEverything || recorder.runningOrQueued == 0)
-                    let done = recorder.inFlight == 0 || drained
+                    let done: Bool
+                    if finishingEverything {
+                        if now >= catchUpEnd { recorder.progress.cancelRemainingSteps() }
+                        done = recorder.inFlight == 0 || (now >= catchUpEnd && recorder.runningOrQueued == 0)
+                    } else {
+                        let exposing = !(exposure?.isComplete ?? true)
+                        // Every arrival ended, or those left wait for answers due after the hard end: nothing to see.
+                        let followed =
+                            !events.hasPending && !exposing
+                            && (recorder.inFlight == 0 || recorder.onlyOutlastingInFlight)
+                        // Past the catch-up allowance, arrivals main has not taken, or more interactions waiting for a
+                        // thread than main and the pool can run at once, are a backlog: the stage falls behind.
+                        let behind =
+                            now >= catchUpEnd
+                            && (events.hasPending || recorder.runningOrQueued > RunRecorder.poolWidth + 1)
+                        // The hard end: the follow-through after the window, or after the last exposed arrival.
+                        let lastArrival = max(arrivalsEnd, exposure?.lastDelivery ?? arrivalsEnd)
+                        let cut = !exposing && now >= lastArrival.adding(milliseconds: followThroughMs)
+                        done = followed || behind || cut
+                        if done { self.stopArrivals(events, exposure, at: now) }
+                    }
                     guard done else { return AllocationExclusion.keepOut(since: called) }
                     endTimer.cancel()
                     if let pending = clock.stop(at: now) {
@@ -172,7 +228,8 @@ final class MainLoop {
                         deliveryOverhead: overhead.total(deliveries: self.deliveries)
                     )
                     let interactions = recorder.interactionSamples(
-                        arrivals: zip(self.deliveries, self.undelivered).map { $0 + $1 }
+                        arrivals: zip(self.deliveries, self.undelivered).map { $0 + $1 },
+                        undelivered: self.undelivered
                     )
                     continuation.resume(
                         returning: Outcome(
@@ -193,6 +250,7 @@ final class MainLoop {
             pageFaultsAtStart = Platform.minorPageFaults
             clock.resume()
             events.resume()
+            exposure?.resume()
             endTimer.resume()
         }
     }
@@ -204,8 +262,23 @@ final class MainLoop {
         return Int(min(mean * 1.2 + 16, 1_000_000))
     }
 
-    /// One arrival of interaction `index`, ready for its handler: its steps and its accounting.
-    private func makeRun(of index: Int, id: Int, arrival: Instant) -> InteractionRun {
+    /// Stops taking arrivals at `now`: those that were due but never reached their handler are unfinished, and exposed
+    /// arrivals not delivered yet never come.
+    private func stopArrivals(_ events: EventSource, _ exposure: ExposureSource?, at now: Instant) {
+        exposure?.stop()
+        let undelivered = events.stop()
+        for arrival in undelivered { self.undelivered[arrival.interaction] += 1 }
+        recorder.undelivered(undelivered.map(\.time), at: now)
+    }
+
+    /// One arrival of interaction `index`, ready for its handler: its steps and its accounting (and, for an exposed
+    /// arrival, whom to tell when it ends).
+    private func makeRun(
+        of index: Int,
+        id: Int,
+        arrival: Instant,
+        onEnd: (@Sendable (Instant) -> Void)? = nil
+    ) -> InteractionRun {
         let interaction = workload.interactions[index]
         let segment = MainSegment(recorder: recorder, interaction: index)
         let flow = InteractionFlow()
@@ -230,17 +303,23 @@ final class MainLoop {
         }
         return InteractionRun(
             name: interaction.name,
+            interaction: index,
             steps: steps,
             id: id,
             arrival: arrival,
             recorder: recorder,
-            segment: segment
+            segment: segment,
+            onEnd: onEnd
         )
     }
 
     /// Hands one arrived interaction to the stage's main-actor handler.
-    private func deliver(_ arrival: ArrivalSchedule.Arrival, to executor: any StageExecutor) {
-        let run = makeRun(of: arrival.interaction, id: delivered, arrival: arrival.time)
+    private func deliver(
+        _ arrival: ArrivalSchedule.Arrival,
+        to executor: any StageExecutor,
+        onEnd: (@Sendable (Instant) -> Void)? = nil
+    ) {
+        let run = makeRun(of: arrival.interaction, id: delivered, arrival: arrival.time, onEnd: onEnd)
         delivered += 1
         deliveries[arrival.interaction] += 1
         run.handlerStarted()

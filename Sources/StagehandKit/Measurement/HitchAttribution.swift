@@ -3,7 +3,7 @@
 ///
 /// Chrome's Long Animation Frames API names the script behind a long frame in the same way. Main records every
 /// stretch it was held (``held(_:from:to:)``) into a fixed ring, and each hitch is attributed as its frame is recorded
-/// (``attribute(vsync:end:hitchNs:)``), so nothing allocates while a run is measured. Whatever part of the
+/// (``attribute(vsync:end:hitchNs:stepsOnly:)``), so nothing allocates while a run is measured. Whatever part of the
 /// interval no recorded stretch covers (resuming a task, scheduling, the frame timer's own latency) is job overhead.
 struct HitchAttribution {
     /// A cause: an index into the run's cause labels (``labels(for:)``).
@@ -47,15 +47,27 @@ struct HitchAttribution {
         count = min(count + 1, ring.count)
     }
 
+    /// What one hitch was attributed to.
+    struct Attributed: Equatable {
+        /// The cause with the largest share of the time, and that share (0…1).
+        var cause: Cause
+        var share: Double
+        /// The hitch time added to the causes' totals, in nanoseconds: all of it, or only the steps' shares.
+        var countedNs: Double
+    }
+
     /// Shares a hitch of `hitchNs` out over what held main from the frame's `vsync` to `end` (when its work ended,
     /// or the run ended with it still waiting). The frame's own work must already be a hold.
     ///
-    /// - Returns: the cause with the largest share, and that share (0…1).
+    /// - Parameter stepsOnly: add only the shares of steps to the totals (a hitch after the arrival window, when only
+    ///   the window's arrivals can have made it; the frame's own work and overhead then are not theirs).
     @discardableResult
-    mutating func attribute(vsync: Instant, end: Instant, hitchNs hitch: UInt64) -> (cause: Cause, share: Double) {
+    mutating func attribute(vsync: Instant, end: Instant, hitchNs hitch: UInt64, stepsOnly: Bool = false) -> Attributed
+    {
         let window = Double(end.nanoseconds(since: vsync))
-        guard window > 0, hitch > 0 else { return (Self.jobOverhead, 0) }
+        guard window > 0, hitch > 0 else { return Attributed(cause: Self.jobOverhead, share: 0, countedNs: 0) }
         var covered = 0.0
+        var counted = 0.0
         var top: (cause: Cause, ns: Double) = (Self.jobOverhead, 0)
         var seen = 0
         var index = next
@@ -68,13 +80,19 @@ struct HitchAttribution {
             let overlap = Double(min(hold.end, end).nanoseconds(since: max(hold.start, vsync)))
             guard overlap > 0, hold.cause < hitchNs.count else { continue }
             covered += overlap
-            hitchNs[hold.cause] += Double(hitch) * overlap / window
+            if !stepsOnly || hold.cause >= Self.firstStep {
+                hitchNs[hold.cause] += Double(hitch) * overlap / window
+                counted += Double(hitch) * overlap / window
+            }
             if overlap > top.ns { top = (hold.cause, overlap) }
         }
         let rest = max(window - covered, 0)
-        hitchNs[Self.jobOverhead] += Double(hitch) * rest / window
+        if !stepsOnly {
+            hitchNs[Self.jobOverhead] += Double(hitch) * rest / window
+            counted += Double(hitch) * rest / window
+        }
         if rest > top.ns { top = (Self.jobOverhead, rest) }
-        return (top.cause, top.ns / window)
+        return Attributed(cause: top.cause, share: top.ns / window, countedNs: counted)
     }
 
     /// Each cause's label for `workload`, by cause: `frame work`, `job overhead`, then `kind: label` for every step

@@ -14,7 +14,8 @@ struct MainTally {
     var frameOverrun = Histogram<UInt64>.microseconds()
     var frames = 0
     var hitches = 0
-    /// Hitch time of the frames whose vsync fell within the arrival window (the ratio's numerator).
+    /// Hitch time of the frames whose vsync fell within the arrival window, and the steps' share of later ones (the
+    /// ratio's numerator: see ``noteHitch(_:vsync:end:)``).
     var hitchTimeNs: UInt64 = 0
     /// The same hitch time, by what held main (see ``HitchAttribution``).
     var attribution = HitchAttribution(causes: HitchAttribution.firstStep)
@@ -33,6 +34,8 @@ struct MainTally {
     var mainActorEntries = 0
     /// The arrival of each delivered interaction, by delivery number (interactions handed to their handler).
     var arrivals: [Instant] = []
+    /// The interaction (its index in the workload) of each delivery, by delivery number.
+    var deliveredInteractions: [Int] = []
     /// The arrivals of interactions that were due but never reached their handler before arrivals stopped.
     var undelivered: [Instant] = []
     /// Interactions queued for main (waiting for their handler, or to hop onto the main actor), by quarter of
@@ -66,6 +69,7 @@ struct MainTally {
         }
         self.arrivalsEnd = arrivalsEnd
         arrivals.reserveCapacity(deliveries)
+        deliveredInteractions.reserveCapacity(deliveries)
         longWaits.reserveCapacity(64)
     }
 
@@ -106,18 +110,20 @@ struct MainTally {
     }
 
     /// A hitch: a late frame appears at the first vsync after it ends, so it costs whole refresh intervals. Its time
-    /// counts towards the ratio, attributed to what held main from `vsync` to `end`, when its vsync fell within the
-    /// arrival window; a hitch after arrivals stopped is neither counted nor attributed.
+    /// is attributed to what held main from `vsync` to `end` and counts towards the ratio. Within the arrival window
+    /// all of it counts; after it, while the run follows the window's arrivals to their end, only the share their
+    /// steps held main for: work that came late is still theirs, but the frame's own work and the overhead of a run
+    /// that has stopped taking arrivals are not (the window's own frames already count those at their rate).
     ///
     /// - Returns: what held main longest meanwhile and its share of the time, for the trace; `nil` when not attributed.
     private mutating func noteHitch(_ overrun: UInt64, vsync: Instant, end: Instant) -> (cause: String, share: Double)?
     {
         hitches += 1
-        guard arrivalsEnd.map({ vsync < $0 }) ?? true else { return nil }
+        let inWindow = arrivalsEnd.map { vsync < $0 } ?? true
         let hitchNs = (overrun + periodNs - 1) / periodNs * periodNs
-        hitchTimeNs += hitchNs
-        let top = attribution.attribute(vsync: vsync, end: end, hitchNs: hitchNs)
-        guard causeLabels.indices.contains(top.cause) else { return nil }
+        let top = attribution.attribute(vsync: vsync, end: end, hitchNs: hitchNs, stepsOnly: !inWindow)
+        hitchTimeNs += inWindow ? hitchNs : UInt64(top.countedNs.rounded())
+        guard top.countedNs > 0, causeLabels.indices.contains(top.cause) else { return nil }
         return (causeLabels[top.cause], top.share)
     }
 
@@ -128,11 +134,13 @@ struct MainTally {
 
     // MARK: Interactions
 
-    /// Interaction number `id`, which arrived at `arrival`, reached its handler at `start`: its arrival is always
-    /// kept (the in-flight count needs it); with `probes`, its input latency and its wait in the queue too.
-    mutating func handlerStarted(_ id: Int, arrival: Instant, at start: Instant, probes: Bool) {
+    /// Interaction number `id`, an arrival of the workload's interaction `interaction` at `arrival`, reached its
+    /// handler at `start`: its arrival is always kept (the in-flight count needs it); with `probes`, its input latency
+    /// and its wait in the queue too.
+    mutating func handlerStarted(_ id: Int, interaction: Int, arrival: Instant, at start: Instant, probes: Bool) {
         precondition(id == arrivals.count, "delivery numbers are given in order")
         arrivals.append(arrival)
+        deliveredInteractions.append(interaction)
         guard probes else { return }
         mainActorEntries += 1
         inputLatency.record(nanoseconds: start.nanoseconds(since: arrival))

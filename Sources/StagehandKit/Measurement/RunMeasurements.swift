@@ -100,20 +100,23 @@ struct RunMeasurements {
         metrics.poolHopWaitMs = LatencySummary(microseconds: all.poolHopWait)
         metrics.mainActorJobs = all.mainActorJobs
         metrics.mainActorBlockingMsPerS = Double(all.mainActorBlockingNs) / 1e6 / seconds
-        metrics.poolUtilization = min(Double(all.offMainWorkNs) / 1e9 / seconds / Double(poolWidth), 1)
+        // The arrivals' work, wherever it landed, per second of the window that brought them (as hitch time is): a
+        // run that follows late work to its end is not diluted by the seconds it waited for it.
+        metrics.poolUtilization = min(Double(all.offMainWorkNs) / 1e9 / arrivalWindow / Double(poolWidth), 1)
         metrics.mainActorEntriesPerFrame =
             main.frames + main.droppedFrames > 0
             ? Double(main.mainActorEntries) / Double(main.frames + main.droppedFrames) : 0
         for (subsystem, wait) in zip(all.subsystems, all.subsystemHopWait) where wait.totalCount > 0 {
             metrics.subsystemHopWaitMs[subsystem] = LatencySummary(microseconds: wait)
         }
-        var busyNs: UInt64 = 0
+        var busyMsPerS = 0.0
         for work in MainWork.allCases {  // overhead is within the jobs, not beside the steps: utilisation adds it
-            let ns = all.mainBusyNs[work]
-            busyNs += ns
-            metrics.mainThreadBusyMsPerS[work.rawValue] = Double(ns) / 1e6 / seconds
+            // Frames tick through the whole run; everything else is the arrivals' work, per second of their window.
+            let msPerS = Double(all.mainBusyNs[work]) / 1e6 / (work == .frame ? seconds : arrivalWindow)
+            busyMsPerS += msPerS
+            metrics.mainThreadBusyMsPerS[work.rawValue] = msPerS
         }
-        metrics.mainThreadUtilization = min(Double(busyNs) / 1e9 / seconds, 1)
+        metrics.mainThreadUtilization = min(busyMsPerS / 1000, 1)
         if let start = allocationsStart, let stop = allocationsEnd, delivered > 0 {
             // Only delivered interactions ran stage code; the harness's own allocations are taken out.
             let allocations =

@@ -11,6 +11,11 @@ struct RunProgress: ~Copyable, Sendable {
     private let ended = Atomic<Int>(0)
     /// Awaited `io` steps not completed yet: interactions suspended on the outside world, holding no thread.
     private let awaitingIO = Atomic<Int>(0)
+    /// Of those, the ones whose answer comes after the run's hard end (``followThrough(endingBy:)``): their
+    /// interactions cannot finish in the run, so a run with nothing else in flight has nothing left to see.
+    private let outlasting = Atomic<Int>(0)
+    /// The latest the run can end, in nanoseconds on the run's clock (`.max` until a measured run says).
+    private let hardEnd = Atomic<UInt64>(.max)
     /// `io` bodies of the user's code running now: they may hold a pool thread or wait for an answer, which Stagehand
     /// cannot tell apart, so the warm-up waits for them (they are in ``runningOrQueued(delivered:)``) but the run's end
     /// does not count them as work left without a thread (``onThreadsAtEnd(delivered:)``).
@@ -26,9 +31,26 @@ struct RunProgress: ~Copyable, Sendable {
         ended.add(1, ordering: .relaxed)
     }
 
-    /// An awaited `io` step starts (`true`) or completes (`false`).
-    func awaitingIO(_ waiting: Bool) {
-        awaitingIO.add(waiting ? 1 : -1, ordering: .relaxed)
+    /// The run follows its arrivals until `instant` at the latest: an answer due after it can change nothing the run
+    /// measures.
+    func followThrough(endingBy instant: Instant) {
+        hardEnd.store(instant.nanoseconds, ordering: .relaxed)
+    }
+
+    /// An awaited `io` step whose answer is due at `answer` starts.
+    ///
+    /// - Returns: whether the answer comes after the run's hard end: pass it to ``ioCompleted(outlasting:)``.
+    func ioStarted(answeringAt answer: Instant) -> Bool {
+        awaitingIO.add(1, ordering: .relaxed)
+        let outlasts = answer.nanoseconds > hardEnd.load(ordering: .relaxed)
+        if outlasts { outlasting.add(1, ordering: .relaxed) }
+        return outlasts
+    }
+
+    /// An awaited `io` step completes; `outlasting` is what ``ioStarted(answeringAt:)`` said of it.
+    func ioCompleted(outlasting outlasts: Bool) {
+        awaitingIO.add(-1, ordering: .relaxed)
+        if outlasts { outlasting.add(-1, ordering: .relaxed) }
     }
 
     /// An `io` body of the user's code starts (`true`) or completes (`false`).
@@ -47,6 +69,13 @@ struct RunProgress: ~Copyable, Sendable {
     /// Interactions handed to their handler (`delivered` so far) and not finished yet.
     func inFlight(delivered: Int) -> Int {
         delivered - ended.load(ordering: .relaxed)
+    }
+
+    /// Whether every interaction in flight (of `delivered` so far) waits for an answer due after the run's hard end:
+    /// none of them can finish in the run, and nothing else is under way.
+    func onlyOutlastingInFlight(delivered: Int) -> Bool {
+        let inFlight = inFlight(delivered: delivered)
+        return inFlight > 0 && inFlight == outlasting.load(ordering: .relaxed)
     }
 
     /// Interactions in flight that hold a thread or are queued for one: in flight, less those suspended on io.

@@ -84,6 +84,12 @@ final class RunRecorder: Sendable {
         progress.inFlight(delivered: delivered)
     }
 
+    /// Whether every interaction in flight waits for an answer due after the run's hard end
+    /// (``RunProgress/onlyOutlastingInFlight(delivered:)``).
+    var onlyOutlastingInFlight: Bool {
+        progress.onlyOutlastingInFlight(delivered: delivered)
+    }
+
     /// Interactions in flight that hold a thread or are queued for one: in flight, less those suspended on io.
     var runningOrQueued: Int {
         progress.runningOrQueued(delivered: delivered)
@@ -161,11 +167,13 @@ final class RunRecorder: Sendable {
         main.withLock { $0.undelivered(arrivals, at: now) }
     }
 
-    /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), which arrived at `arrival`, reached its
-    /// handler on main at `start`: one lock for its arrival (always kept: the in-flight count needs it), its input
-    /// latency and its wait in the backlog.
-    func handlerStarted(_ id: Int, arrival: Instant, at start: Instant) {
-        main.withLock { $0.handlerStarted(id, arrival: arrival, at: start, probes: probes) }
+    /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), an arrival of the workload's interaction
+    /// `interaction` at `arrival`, reached its handler on main at `start`: one lock for its arrival (always kept: the
+    /// in-flight count needs it), its input latency and its wait in the backlog.
+    func handlerStarted(_ id: Int, interaction: Int = 0, arrival: Instant, at start: Instant) {
+        main.withLock {
+            $0.handlerStarted(id, interaction: interaction, arrival: arrival, at: start, probes: probes)
+        }
     }
 
     func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
@@ -319,14 +327,22 @@ final class RunRecorder: Sendable {
     }
 
     /// What each interaction did to main in the run (``InteractionSample``), by interaction index, given how many times
-    /// each arrived (`arrivals`, delivered or not, which the main loop counts).
-    func interactionSamples(arrivals: [Int]) -> [InteractionSample] {
+    /// each arrived (`arrivals`, delivered or not, which the main loop counts) and how many of those were never
+    /// delivered (`undelivered`): those, and the delivered ones not finished now, are its unfinished arrivals.
+    func interactionSamples(arrivals: [Int], undelivered: [Int] = []) -> [InteractionSample] {
         let all = allThreads
+        var unfinished = arrivals.indices.map { undelivered.indices.contains($0) ? undelivered[$0] : 0 }
+        let delivered = main.withLock { $0.deliveredInteractions }
+        for (id, interaction) in delivered.enumerated()
+        where !all.finished.contains(id) && unfinished.indices.contains(interaction) {
+            unfinished[interaction] += 1
+        }
         return arrivals.enumerated().map { index, arrived in
             InteractionSample(
                 arrivals: arrived,
                 longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,
-                hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0
+                hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0,
+                unfinished: unfinished[index]
             )
         }
     }

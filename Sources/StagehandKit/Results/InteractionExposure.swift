@@ -39,6 +39,11 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// Its step that took the longest on main, by the largest of the runs' mean times on main, as reports name it
     /// (`io: fetch`); `nil` when none ran there.
     public var longestStepOnMain: String?
+    /// Its arrivals, ordinary and exposure, still unfinished when their run ended: each run follows every arrival of
+    /// its window to its end, up to a hard end (``Workload/followThroughSeconds``). They count for no per-arrival
+    /// figure, and a stage that leaves any is not judged to meet the budget. 0 in results written before runs
+    /// followed their arrivals.
+    public var unfinished: Int = 0
 
     /// An interaction due fewer times than this per run is rare: its arrivals are scheduled on purpose in an exposure
     /// run, and its effect is weighted by its rate.
@@ -50,7 +55,7 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// `budgetMs`: an arrival's hitch time varies by at least half a refresh interval (a hitch is whole intervals),
     /// or by its measured spread, over ``allArrivals`` arrivals.
     public func estimateStandardError(budgetMs: Double) -> Double {
-        ratePerS * max(budgetMs / 2, hitchMsPerArrivalSpread) / Double(max(allArrivals, 1)).squareRoot()
+        ratePerS * max(budgetMs / 2, hitchMsPerArrivalSpread) / Double(max(finishedArrivals, 1)).squareRoot()
     }
 
     /// Its share of the stage's hitch-time ratio at its declared rate, in milliseconds per second: ``hitchMsPerArrival``
@@ -60,8 +65,38 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// Every arrival it had in the stage, ordinary and exposure runs together.
     public var allArrivals: Int { arrivals + exposureArrivals }
 
+    /// Its arrivals in the stage that finished: what its per-arrival figures are read from.
+    public var finishedArrivals: Int { max(allArrivals - unfinished, 0) }
+
     /// Whether an interaction arriving `ratePerS` times a second is rare in runs of `durationSeconds`.
     public static func isRare(ratePerS: Double, durationSeconds: Double) -> Bool {
         ratePerS * durationSeconds < rareBelowArrivalsPerRun
+    }
+}
+
+extension InteractionExposure {
+    private enum CodingKeys: String, CodingKey {
+        case interaction, ratePerS, arrivals, expectedArrivals, exposureArrivals, estimated, hitchMsPerArrival
+        case mainMsPerArrival, hitchMsPerArrivalSpread, longestBlockMs, typicalLongestBlockMs, hangs, longestStepOnMain
+        case unfinished
+    }
+
+    /// Reads results written before runs followed their arrivals to the end too: their `unfinished` is 0.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        interaction = try container.decode(String.self, forKey: .interaction)
+        ratePerS = try container.decode(Double.self, forKey: .ratePerS)
+        arrivals = try container.decode(Int.self, forKey: .arrivals)
+        expectedArrivals = try container.decode(Double.self, forKey: .expectedArrivals)
+        exposureArrivals = try container.decode(Int.self, forKey: .exposureArrivals)
+        estimated = try container.decode(Bool.self, forKey: .estimated)
+        hitchMsPerArrival = try container.decode(Double.self, forKey: .hitchMsPerArrival)
+        mainMsPerArrival = try container.decode(Double.self, forKey: .mainMsPerArrival)
+        hitchMsPerArrivalSpread = try container.decode(Double.self, forKey: .hitchMsPerArrivalSpread)
+        longestBlockMs = try container.decode(Double.self, forKey: .longestBlockMs)
+        typicalLongestBlockMs = try container.decode(Double.self, forKey: .typicalLongestBlockMs)
+        hangs = try container.decode(Int.self, forKey: .hangs)
+        longestStepOnMain = try container.decodeIfPresent(String.self, forKey: .longestStepOnMain)
+        unfinished = try container.decodeIfPresent(Int.self, forKey: .unfinished) ?? 0
     }
 }

@@ -1,6 +1,7 @@
 /// What one interaction did to the main thread in one stage run: how often it arrived, and the longest it held main.
 ///
-/// JSON: `stages[i].repetitions[j].interactions[k]` (by interaction index) = `{ "arrivals", "longestBlockMs", "hangs" }`.
+/// JSON: `stages[i].repetitions[j].interactions[k]` (by interaction index) = `{ "arrivals", "longestBlockMs", "hangs",
+/// "unfinished" }` (`unfinished` is absent from results written before runs followed their arrivals to the end: 0).
 /// Its hitch time and main-thread time come from the run's hitch causes and step timings
 /// (``InteractionExposure``).
 public struct InteractionSample: Codable, Sendable, Equatable {
@@ -11,10 +12,29 @@ public struct InteractionSample: Codable, Sendable, Equatable {
     public var longestBlockMs: Double
     /// Its main-actor jobs of a hang's length or longer (``StageMetrics/hangThresholdMs``).
     public var hangs: Int
+    /// Its arrivals still unfinished when the run ended, having followed every arrival of the window until its hard
+    /// end: never delivered, or delivered and not done. What they would still have done is not in the run.
+    public var unfinished: Int
 
-    public init(arrivals: Int, longestBlockMs: Double, hangs: Int) {
+    /// Its arrivals that finished (completed, or ended by a step that threw): what one arrival's effect is read from.
+    public var finished: Int { max(arrivals - unfinished, 0) }
+
+    public init(arrivals: Int, longestBlockMs: Double, hangs: Int, unfinished: Int = 0) {
         self.arrivals = arrivals
         self.longestBlockMs = longestBlockMs
         self.hangs = hangs
+        self.unfinished = unfinished
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case arrivals, longestBlockMs, hangs, unfinished
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        arrivals = try container.decode(Int.self, forKey: .arrivals)
+        longestBlockMs = try container.decode(Double.self, forKey: .longestBlockMs)
+        hangs = try container.decode(Int.self, forKey: .hangs)
+        unfinished = try container.decodeIfPresent(Int.self, forKey: .unfinished) ?? 0
     }
 }

@@ -90,10 +90,11 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Main thread
 
-    /// Accounted busy time on main / run time (0…1).
+    /// Accounted busy time on main per second (0…1): the sum of ``mainThreadBusyMsPerS`` / 1000.
     public var mainThreadUtilization: Double = 0
-    /// Busy time on main per second of run, split by what kept it busy: `frame`, `ui`, `compute`, `state`, `io`, and
-    /// `overhead` (main-actor job time outside any step: resuming, scheduling, bookkeeping).
+    /// Busy time on main per second, split by what kept it busy: `frame` per second of run, and `ui`, `compute`,
+    /// `state`, `io` and `overhead` (main-actor job time outside any step: resuming, scheduling, bookkeeping), the
+    /// arrivals' work wherever it landed, per second of the arrival window.
     public var mainThreadBusyMsPerS: [String: Double] = [:]
     /// Main-actor jobs (frames, handlers, and each stretch of an interaction on main between suspensions) by length.
     public var mainActorJobs = JobDurations()
@@ -102,8 +103,8 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Cooperative pool
 
-    /// Wall time of the steps off main that hold a thread (on pool threads and actors; awaited io holds none) / (run
-    /// time × pool width), 0…1: how occupied the cooperative pool was.
+    /// Wall time of the steps off main that hold a thread (on pool threads and actors; awaited io holds none) /
+    /// (arrival window × pool width), 0…1: how occupied the cooperative pool was.
     public var poolUtilization: Double = 0
 
     // MARK: Memory

@@ -2,12 +2,13 @@
 /// not the seed's arrivals brought it into the ordinary runs (docs/METRICS.md, "Exposure").
 ///
 /// For a rare interaction i (``InteractionExposure/isRare(ratePerS:durationSeconds:)``) the effect of one arrival is
-/// pooled over every arrival it had in the stage, ordinary runs and exposure run: ĥ_i = Σ hitch time of its steps /
-/// Σ arrivals, and likewise its main-thread time by kind. In each ordinary run j of D_j arrival seconds, what its
-/// arrivals happened to do is replaced by what its rate makes due: hitch time by cause H_ij/D_j → r_i·ĥ_i, main busy
-/// time M_ij/R_j → r_i·m̂_i·D_j/R_j (R_j the run's seconds, drain included). Runs without the interaction and runs
-/// with two of its arrivals then read the same share of it, so the verdict rests on the workload as declared, not on
-/// the seed. Frequent interactions are read as measured.
+/// pooled over every arrival it had in the stage that finished, ordinary runs and exposure run: ĥ_i = Σ hitch time of
+/// its steps / Σ finished arrivals, and likewise its main-thread time by kind. In each ordinary run j of D_j arrival
+/// seconds, what its arrivals happened to do is replaced by what its rate makes due: hitch time by cause
+/// H_ij/D_j → r_i·ĥ_i, main busy time M_ij/D_j → r_i·m̂_i (an arrival's work counts per second of the window that
+/// brought it, wherever it landed). Runs without the interaction and runs with two of its arrivals then read the same
+/// share of it, so the verdict rests on the workload as declared, not on the seed. Frequent interactions are read as
+/// measured.
 extension StageResult {
     /// What each interaction of `workload` did to main in one run, read from the run's hitch causes, step timings and
     /// interaction samples.
@@ -19,10 +20,14 @@ extension StageResult {
         /// Mean main-thread time of each of its steps per run of the step, by cause label.
         var stepMainMs: [String: Double] = [:]
         var arrivals = 0
+        /// Of ``arrivals``, those still unfinished when the run ended.
+        var unfinished = 0
         var longestBlockMs = 0.0
         var hangs = 0
 
         var hitchMs: Double { hitchMsByCause.values.reduce(0, +) }
+        /// The arrivals that finished: what per-arrival figures divide by.
+        var finished: Int { max(arrivals - unfinished, 0) }
     }
 
     /// Each interaction's contribution to `run`, by interaction index; `nil` when the run has no interaction samples
@@ -38,6 +43,7 @@ extension StageResult {
         var result = samples.map { sample in
             InteractionContribution(
                 arrivals: sample.arrivals,
+                unfinished: sample.unfinished,
                 longestBlockMs: sample.longestBlockMs,
                 hangs: sample.hangs
             )
@@ -89,7 +95,8 @@ extension StageResult {
         var mainPerArrival: [[String: Double]] = []
         for (index, spec) in workload.interactions.enumerated() {
             let all = ordinaryRuns.map { $0[index] } + exposureContributions.map { $0[index] }
-            let arrivals = all.reduce(0) { $0 + $1.arrivals }
+            // An unfinished arrival's effect is not all in its run: per arrival is over those that finished.
+            let arrivals = all.reduce(0) { $0 + $1.finished }
             let divisor = Double(max(arrivals, 1))
             var hitch: [String: Double] = [:]
             var main: [String: Double] = [:]
@@ -101,12 +108,12 @@ extension StageResult {
             }
             // Each run's mean per arrival, scaled to one arrival by the runs' mean arrivals: how much an arrival varies.
             let seen = all.filter { $0.arrivals > 0 }
-            let means = seen.map { $0.hitchMs / Double($0.arrivals) }
+            let means = seen.filter { $0.finished > 0 }.map { $0.hitchMs / Double($0.finished) }
             var spread = 0.0
             if means.count > 1 {
                 let average = means.reduce(0, +) / Double(means.count)
                 let variance = means.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(means.count - 1)
-                spread = (variance * Double(arrivals) / Double(seen.count)).squareRoot()
+                spread = (variance * Double(arrivals) / Double(means.count)).squareRoot()
             }
             hitchPerArrival.append(hitch)
             mainPerArrival.append(main)
@@ -128,7 +135,8 @@ extension StageResult {
                     typicalLongestBlockMs: seen.isEmpty ? 0 : median(seen.map(\.longestBlockMs)),
                     hangs: all.reduce(0) { $0 + $1.hangs },
                     longestStepOnMain: stepMain.filter { $0.value > 0 }.max { ($0.value, $1.key) < ($1.value, $0.key) }?
-                        .key
+                        .key,
+                    unfinished: all.reduce(0) { $0 + $1.unfinished }
                 )
             )
         }
@@ -159,7 +167,6 @@ extension StageMetrics {
         mainPerArrival: [String: Double]
     ) {
         let window = max(arrivalSeconds, 1e-9)
-        let seconds = max(runSeconds, 1e-9)
         for cause in Set(observed.hitchMsByCause.keys).union(hitchPerArrival.keys) {
             let msPerS =
                 (hitchTimeByCause[cause] ?? 0) - (observed.hitchMsByCause[cause] ?? 0) / window
@@ -174,8 +181,7 @@ extension StageMetrics {
         for kind in Set(observed.mainMsByKind.keys).union(mainPerArrival.keys) {
             let before = mainThreadBusyMsPerS[kind] ?? 0
             let after = max(
-                before - (observed.mainMsByKind[kind] ?? 0) / seconds + rate * (mainPerArrival[kind] ?? 0) * window
-                    / seconds,
+                before - (observed.mainMsByKind[kind] ?? 0) / window + rate * (mainPerArrival[kind] ?? 0),
                 0
             )
             mainThreadBusyMsPerS[kind] = after

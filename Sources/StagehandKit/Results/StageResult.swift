@@ -13,8 +13,8 @@ public struct StageResult: Codable, Sendable, Equatable {
     public var repetitions: [RepetitionResult] {
         didSet { stepTimings = Self.stepTimings(mergedFrom: repetitions) }
     }
-    /// Runs that schedule the workload's rare interactions on purpose, spaced apart, beside the others as declared
-    /// (``InteractionExposure``): what one arrival of each does in this stage. Not in the stage's ordinary figures;
+    /// Runs that schedule the workload's rare interactions on purpose, one arrival at a time, beside the others as
+    /// declared (``InteractionExposure``): what one arrival of each does in this stage. Not in the stage's ordinary figures;
     /// `nil` when none ran.
     public var exposureRuns: [RepetitionResult]?
     /// Each interaction's exposure in this stage, by interaction index; `nil` in results written before it was

@@ -62,8 +62,9 @@ extension Profiler {
 
     /// One exposure run of each of `stages` (those that have not failed), when the workload has interactions that the
     /// ordinary runs so far (`results`) may not have exercised enough (``Workload/interactionsToExpose(arrivals:)``):
-    /// those arrive three times, spaced apart, beside the others as declared (``Workload/exposing(_:)``). Reported to
-    /// `progress` as repetition 0; not traced (a trace shows the ordinary runs).
+    /// those arrive three times each, one at a time (``ExposurePlan``), beside the others as declared
+    /// (``Workload/exposureRun``). Reported to `progress` as repetition 0; not traced (a trace shows the ordinary
+    /// runs).
     ///
     /// - Returns: each stage's exposure run; empty when no interaction needs one.
     private func runExposure(
@@ -80,7 +81,7 @@ extension Profiler {
         }
         let exposed = workload.interactionsToExpose(arrivals: arrivals)
         guard !exposed.isEmpty else { return [:] }
-        let run = workload.exposing(exposed)
+        let run = workload.exposureRun
         let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
         try JSONEncoder().encode(run).write(to: file)
         progress(.exposing(exposed.map { workload.interactions[$0].name }, stages: stages.count))
@@ -95,7 +96,8 @@ extension Profiler {
                 interruption: interruption,
                 repetition: 0,
                 seed: options.seed,
-                timesTightLoop: false
+                timesTightLoop: false,
+                exposing: exposed
             )
             exposure[stage] = [result]
             progress(.finished(stage, repetition: 0, of: 0, result))

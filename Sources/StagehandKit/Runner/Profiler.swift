@@ -103,7 +103,8 @@ package struct Profiler: Sendable {
         repetition: Int,
         seed: UInt64,
         traceFile: URL? = nil,
-        timesTightLoop: Bool = true
+        timesTightLoop: Bool = true,
+        exposing: [Int] = []
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
             .appendingPathExtension("\(stage.rawValue)-\(repetition).result.json")
@@ -119,8 +120,9 @@ package struct Profiler: Sendable {
             cores: options.cores,
             allocator: options.allocator,
             ioSemantics: options.ioSemantics,
-            tightLoop: timesTightLoop && options.tightLoop && stage == options.stages.first && workload.hasCodeCompute
+            tightLoop: timesTightLoop && options.tightLoop && stage == options.stages.first && workload.hasCodeCompute,
+            exposing: exposing
         )
-        .run(executable: executable, durationSeconds: workload.durationSeconds, interruption: interruption)
+        .run(executable: executable, workload: workload, interruption: interruption)
     }
 }

@@ -1,6 +1,6 @@
 extension Workload {
-    /// How long an exposure run takes arrivals, at most: three arrivals of each exposed interaction, half a second
-    /// apart, so that one arrival's effect on main (a stall, a hang) has ended before the next arrives.
+    /// How long an exposure run takes arrivals of the interactions it does not expose, at most; the exposed ones share
+    /// it out (``ExposurePlan``), and come later where the one before has not ended.
     static let exposureSeconds = 1.5
 
     /// The interactions of this workload that an exposure run schedules: the rare ones
@@ -14,16 +14,13 @@ extension Workload {
         }
     }
 
-    /// The workload of an exposure run: for ``exposureSeconds`` (or the workload's duration, if shorter), the
-    /// interactions at `exposed` arrive exactly ``InteractionExposure/minimumArrivals`` times, evenly spaced; the others
-    /// arrive as declared.
-    func exposing(_ exposed: [Int]) -> Workload {
+    /// The workload of an exposure run: ``exposureSeconds`` long (or the workload's duration, if shorter). The
+    /// interactions it does not expose arrive as declared; the exposed ones arrive
+    /// ``InteractionExposure/minimumArrivals`` times each, one at a time, as its stage child's invocation says
+    /// (``StageChildInvocation/exposing``).
+    var exposureRun: Workload {
         var run = self
         run.durationSeconds = min(durationSeconds, Self.exposureSeconds)
-        for index in exposed where interactions.indices.contains(index) {
-            run.interactions[index].arrival = .periodic
-            run.interactions[index].ratePerSecond = Double(InteractionExposure.minimumArrivals) / run.durationSeconds
-        }
         return run
     }
 }

@@ -5,15 +5,18 @@ import Foundation
 /// A stage runs in a child process of its own so that a crash, a hang or a flood of output in the workload cannot
 /// take the profile down, and so stages cannot disturb each other's threads or heap.
 package enum StageChild {
-    /// How long the watchdog lets a stage run of `durationSeconds` take before calling it hung: the first warm-up run
-    /// and the measured run, each with its drain, and the warm-up's settling runs (``WarmUp``: its limit, and one more
-    /// run to its drain limit, which it may start just short of that), plus a grace period for process start-up and a
-    /// run end delayed by a long step, plus the tight loops' allowance when the run times them (``TightLoop``).
-    static func watchdogSeconds(forDuration durationSeconds: Double, tightLoop: Bool = false) -> Double {
-        let warmUpArrivals = min(WarmUp.seconds, durationSeconds)
-        let longestWarmUpRun = warmUpArrivals + MainLoop.drainSeconds(forDuration: warmUpArrivals)
-        return 2 * longestWarmUpRun + WarmUp.settlingSeconds + durationSeconds
-            + MainLoop.drainSeconds(forDuration: durationSeconds) + 5 + (tightLoop ? TightLoop.allowanceSeconds : 0)
+    /// How long the watchdog lets a stage run of `workload` take before calling it hung: the first warm-up run (to
+    /// its catch-up allowance) and the measured run (to its hard end: ``Workload/followThroughSeconds``, after each of
+    /// `exposing` exposed arrivals too, which an exposure run may wait as long for, one after another), and the
+    /// warm-up's settling runs (``WarmUp``: its limit, and one more run to its limit, which it may start just short of
+    /// that), plus a grace period for process start-up and a run end delayed by a long step, plus the tight loops'
+    /// allowance when the run times them (``TightLoop``).
+    static func watchdogSeconds(for workload: Workload, exposing: Int = 0, tightLoop: Bool = false) -> Double {
+        let warmUpArrivals = min(WarmUp.seconds, workload.durationSeconds)
+        let longestWarmUpRun = warmUpArrivals + Workload.catchUpSeconds(forDuration: warmUpArrivals)
+        let measuredRun = workload.durationSeconds + Double(exposing + 1) * workload.followThroughSeconds
+        let allowances = 5 + (tightLoop ? TightLoop.allowanceSeconds : 0)
+        return 2 * longestWarmUpRun + WarmUp.settlingSeconds + measuredRun + allowances
     }
 
     /// How long before its watchdog's limit a child stops starting tight-loop calls: time to write its result.
@@ -77,7 +80,8 @@ package enum StageChild {
             calibration: calibration,
             probes: probes,
             trace: invocation.traceFile != nil,
-            ioSemantics: invocation.ioSemantics
+            ioSemantics: invocation.ioSemantics,
+            exposing: invocation.exposing
         ).run()
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
         let threadPriorities = BackgroundPriority.observedHere()  // on main, in the run's own context

@@ -3,7 +3,7 @@ import Foundation
 /// One stage run in a child process: the hidden `run-stage` command's arguments, declared once.
 ///
 /// The parent encodes it as the command's one argument (JSON) and the child decodes the same type, so the two
-/// sides cannot disagree on a flag. ``run(executable:durationSeconds:interruption:)`` starts the child under the
+/// sides cannot disagree on a flag. ``run(executable:workload:interruption:)`` starts the child under the
 /// watchdog and reads how it ended: the one place that does, for the profile, its headroom probes, `selftest` and
 /// `benchmark-probes`.
 package struct StageChildInvocation: Codable, Sendable, Equatable {
@@ -29,9 +29,11 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     package var traceFile: String?
     /// How many CPUs the child runs on, when fewer than all (``CoreLimit``).
     package var cores: Int?
+    /// For an exposure run: the interactions it exposes (indices), delivered one at a time (``ExposurePlan``).
+    var exposing: [Int] = []
     /// When the child ends itself as hung (``ChildLifetime``): the watchdog's limit from the parent's launch of it, on
     /// the uptime clock every process shares (`DispatchTime`), so a slow start-up does not move it later than the
-    /// parent's own watchdog. Set by ``run(executable:durationSeconds:interruption:)``.
+    /// parent's own watchdog. Set by ``run(executable:workload:interruption:)``.
     var deadlineUptimeNanoseconds: UInt64?
 
     package init(
@@ -47,8 +49,10 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         cores: Int? = nil,
         allocator: Allocator = .defaultAllocator,
         ioSemantics: IOSemantics = .defaultSemantics,
-        tightLoop: Bool = false
+        tightLoop: Bool = false,
+        exposing: [Int] = []
     ) {
+        self.exposing = exposing
         self.stage = stage
         self.workloadFile = workloadFile.path
         self.resultFile = resultFile.path
@@ -83,16 +87,21 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         self = try JSONDecoder().decode(Self.self, from: Data(argument.utf8))
     }
 
-    /// Runs the child of `executable` under a watchdog for a run of `durationSeconds`, and says how it went: its
-    /// result, or why there is none (crashed, hung, could not start), with the evidence of its last output.
+    /// Runs the child of `executable` under a watchdog for a run of `workload` (the one in ``workloadFile``), and says
+    /// how it went: its result, or why there is none (crashed, hung, could not start), with the evidence of its last
+    /// output.
     ///
     /// - Throws: ``ProfileInterrupted`` when `interruption` is triggered while it runs.
     func run(
         executable: URL,
-        durationSeconds: Double,
+        workload: Workload,
         interruption: Interruption? = nil
     ) async throws -> RepetitionResult {
-        let limit = StageChild.watchdogSeconds(forDuration: durationSeconds, tightLoop: tightLoop)
+        let limit = StageChild.watchdogSeconds(
+            for: workload,
+            exposing: exposing.count * InteractionExposure.minimumArrivals,
+            tightLoop: tightLoop
+        )
         var invocation = self
         invocation.deadlineUptimeNanoseconds = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)
         func failed(_ status: StageStatus, _ failure: String) -> RepetitionResult {
@@ -130,7 +139,7 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
                 String(
                     format: "still running after %.1f s (duration %.1f s plus grace); the watchdog stopped it",
                     limit,
-                    durationSeconds
+                    workload.durationSeconds
                 ) + (killRefused.map { "; the profiler could not signal it (\($0)) and left it to end itself" } ?? "")
             if let deadlock = BlockedMainWatch.explanation(inOutput: ran.outputTail) {
                 return failed(.hung, "\(stopped). Most likely a deadlock: \(deadlock)")

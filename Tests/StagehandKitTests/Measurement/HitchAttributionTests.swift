@@ -110,6 +110,64 @@ import Testing
         #expect(metrics.hitchTimeByCause["frame work"] ?? 0 > 0)
     }
 
+    /// After the arrival window only the steps' shares count: the frame's own work is no late arrival's.
+    @Test func afterTheWindowOnlyTheStepsSharesAreCounted() {
+        var attribution = HitchAttribution(causes: 4)
+        attribution.held(Self.decode, from: .at(95), to: .at(130))  // 30 ms after the vsync
+        // 130…140: a task's resumption (job overhead); 140…150: the frame's work.
+        attribution.held(HitchAttribution.frameWork, from: .at(140), to: .at(150))
+        let attributed = attribution.attribute(vsync: .at(100), end: .at(150), hitchNs: 50_000_000, stepsOnly: true)
+        #expect(abs(attributed.countedNs - 30_000_000) < 1)
+        #expect(abs(attribution.hitchNs[Self.decode] - 30_000_000) < 1)
+        #expect(attribution.hitchNs[HitchAttribution.frameWork] == 0)
+        #expect(attribution.hitchNs[HitchAttribution.jobOverhead] == 0)
+        #expect(attributed.cause == Self.decode)
+    }
+
+    /// Through the recorder: a decode that runs on main after the arrivals stopped (its arrival waited on io across the
+    /// window's end) still counts towards the ratio, per second of the window; a hitch that only the frame's own work
+    /// made after the window does not.
+    @Test func aLateDecodeAfterTheWindowCountsAndFrameWorkAfterItDoesNot() {
+        let workload = Workload(
+            name: "w",
+            interactions: [
+                Interaction(name: "sync", ratePerSecond: 1, steps: [Step(.compute, "parse", .milliseconds(180))])
+            ]
+        )
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.prepare(
+            stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
+            subsystems: [],
+            deliveries: 4,
+            arrivalsStart: .at(0),
+            arrivalsEnd: .at(1000),
+            causeLabels: HitchAttribution.labels(for: workload)
+        )
+        // 1.8 s after the window opened: a 180 ms parse on main, then the frame it held up.
+        recorder.stepRan(
+            StepTiming.Key(interaction: 0, step: 0),
+            kind: .compute,
+            from: .at(1800),
+            to: .at(1980),
+            onMain: true
+        )
+        recorder.frame(vsync: .at(1800.01), started: .at(1980.1), ended: .at(1982.1), coalesced: 10)
+        // Later, a frame late by its own work alone (the machine was busy): not an arrival's.
+        recorder.frame(vsync: .at(2500), started: .at(2500.2), ended: .at(2520), coalesced: 0)
+        let metrics = recorder.measurements(
+            arrivalSeconds: 1,
+            runSeconds: 2.6,
+            allocationsStart: nil,
+            allocationsEnd: nil
+        ).metrics
+        let parse = metrics.hitchTimeByCause["compute: parse"] ?? 0
+        // ms over a 1 s window: the frame overran by 165.4 ms, so 10 intervals (166.7 ms), 98.8% of them the parse's.
+        #expect(parse > 160 && parse < 167, "\(parse)")
+        #expect(metrics.hitchTimeByCause["frame work"] == nil)
+        #expect(abs(metrics.hitchTimeRatioMsPerS - metrics.hitchTimeByCause.values.reduce(0, +)) < 1e-3)
+        #expect(metrics.hitches == 2)  // both hitched; only the parse's share counts
+    }
+
     /// A stage's causes are pooled over its runs as its ratio is, so they still add up to it.
     @Test func aStagesCausesAddUpToItsPooledRatio() {
         var first = StageMetrics()

@@ -275,4 +275,25 @@ extension RunRecorderTests {
             ]
         )
     }
+
+    /// Unfinished arrivals are each interaction's own: the delivered ones not finished when the samples are read, and
+    /// those never delivered.
+    @Test func eachInteractionsUnfinishedArrivalsAreItsOwn() {
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.prepare(
+            stepKeys: [StepTiming.Key(interaction: 0, step: 0), StepTiming.Key(interaction: 1, step: 0)],
+            subsystems: [],
+            deliveries: 8,
+            arrivalsStart: .at(0),
+            arrivalsEnd: .at(3000)
+        )
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(100), at: .at(100))
+        recorder.handlerStarted(1, interaction: 1, arrival: .at(200), at: .at(200))
+        recorder.handlerStarted(2, interaction: 1, arrival: .at(300), at: .at(300))
+        recorder.interactionFinished(0, arrival: .at(100), at: .at(150), mainActorEntries: 1)
+        recorder.interactionFailed(1, arrival: .at(200), at: .at(250))  // failed is finished: it ended
+        let samples = recorder.interactionSamples(arrivals: [1, 4], undelivered: [0, 2])
+        #expect(samples.map(\.unfinished) == [0, 3])
+        #expect(samples.map(\.finished) == [1, 1])
+    }
 }

@@ -12,7 +12,7 @@ enum ConstructedRuns {
             let gapMs = 1000 / ratePerS
             return stride(from: gapMs / 2, to: seconds * 1000, by: gapMs).map { $0 }
         }
-        var endMs: Double { (seconds + MainLoop.drainSeconds(forDuration: seconds)) * 1000 }
+        var endMs: Double { (seconds + Workload.catchUpSeconds(forDuration: seconds)) * 1000 }
 
         func prepared() -> RunRecorder {
             let recorder = RunRecorder(refreshHz: 60)
@@ -47,11 +47,12 @@ enum ConstructedRuns {
             recorder.handlerStarted(id, arrival: .at(arrival), at: .at(arrival))
             recorder.hopAsked(id, to: .mainActor, at: .at(arrival))
             recorder.mainActorHop(id, requested: .at(arrival), started: .at(arrival + 0.1))
-            recorder.progress.awaitingIO(true)  // suspended on the request, holding no thread, as the stage marks it
             let answered = arrival + 0.1 + ioMs
+            // Suspended on the request, holding no thread, as the stage marks it.
+            let outlasting = recorder.progress.ioStarted(answeringAt: .at(answered))
             recorder.hopAsked(id, to: .mainActor, at: .at(answered))  // due when the answer comes
             guard answered + 0.1 < end else { continue }
-            recorder.progress.awaitingIO(false)
+            recorder.progress.ioCompleted(outlasting: outlasting)
             recorder.mainActorHop(id, requested: .at(answered), started: .at(answered + 0.1))
             recorder.interactionFinished(id, arrival: .at(arrival), at: .at(answered + 0.5), mainActorEntries: 3)
         }

@@ -9,14 +9,29 @@ final class InteractionRun: Sendable {
     let steps: [StepRun]
     /// Its delivery number in the run.
     private let id: Int
+    /// Its interaction's index in the workload.
+    private let interaction: Int
     private let arrival: Instant
     private let recorder: RunRecorder
     private let segment: MainSegment
     /// Times this interaction entered the main actor, its handler included.
     private let mainActorEntries = Atomic<Int>(0)
+    /// Told when it ends, completed or failed (an exposure run's exposed arrival: ``ExposureSource``).
+    private let onEnd: (@Sendable (Instant) -> Void)?
 
-    init(name: String, steps: [StepRun], id: Int, arrival: Instant, recorder: RunRecorder, segment: MainSegment) {
+    init(
+        name: String,
+        interaction: Int = 0,
+        steps: [StepRun],
+        id: Int,
+        arrival: Instant,
+        recorder: RunRecorder,
+        segment: MainSegment,
+        onEnd: (@Sendable (Instant) -> Void)? = nil
+    ) {
+        self.onEnd = onEnd
         self.name = name
+        self.interaction = interaction
         self.steps = steps
         self.id = id
         self.arrival = arrival
@@ -29,7 +44,7 @@ final class InteractionRun: Sendable {
     func handlerStarted() {
         let now = Instant.now
         mainActorEntries.add(1, ordering: .relaxed)
-        recorder.handlerStarted(id, arrival: arrival, at: now)
+        recorder.handlerStarted(id, interaction: interaction, arrival: arrival, at: now)
         segment.open(at: now, handler: true)
         recorder.trace?.wait(.handlerWait, of: name, from: arrival, to: now)
     }
@@ -85,6 +100,7 @@ final class InteractionRun: Sendable {
         let entries = mainActorEntries.load(ordering: .relaxed)
         recorder.interactionFinished(id, arrival: arrival, at: now, mainActorEntries: entries)
         recorder.trace?.interaction(name, from: arrival, to: now, mainActorEntries: entries)
+        onEnd?(now)
     }
 
     /// A step threw (its error is already recorded for that step): the interaction ends here, failed, as the stage
@@ -93,5 +109,6 @@ final class InteractionRun: Sendable {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
         recorder.interactionFailed(id, arrival: arrival, at: now)
+        onEnd?(now)
     }
 }

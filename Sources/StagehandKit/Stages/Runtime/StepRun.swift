@@ -176,9 +176,9 @@ struct StepRun: Sendable {
                 recorder.hopAsked(delivery, to: .mainActor, at: start.adding(milliseconds: waitMs))
             }
             // The outside world answers; nothing of this run holds a thread meanwhile.
-            recorder.progress.awaitingIO(true)
+            let outlasting = recorder.progress.ioStarted(answeringAt: start.adding(milliseconds: waitMs))
             completed = await OutsideWorld.respond(afterMs: waitMs)
-            recorder.progress.awaitingIO(false)
+            recorder.progress.ioCompleted(outlasting: outlasting)
         }
         probe.end(at: completed)
         if let failure { throw failed(failure, at: completed) }

@@ -1,0 +1,59 @@
+import Foundation
+import StagehandKit
+import Testing
+
+extension CLITests {
+    /// Work that comes after a long wait, through the whole tool: each run follows every arrival of its window to its
+    /// end, so what an arrival does after its wait is measured, however late it comes.
+    @Suite(.tags(.timing)) struct LateWorkTests {
+        /// Three syncs in a 0.5 s window each wait 1.5 s, then parse for 120 ms on main in `async`: every parse comes
+        /// after the window and after the old drain (1.05 s) had ended the run, which read no parse at all. Now each is
+        /// measured where it lands: the sync holds main for the parse, its hitch time counts, and none is unfinished.
+        @Test func aParseAfterALongFetchIsMeasuredWhereItLands() async throws {
+            let spec = """
+                name: late-parse
+                duration-s: 0.5
+                interactions:
+                  - name: sync
+                    rate-per-s: 6
+                    steps:
+                      - { io: fetch, ms: 1500 }
+                      - { compute: parse, ms: 120 }
+                """
+            let result = try await StagehandProcess.profileOnce(spec, name: "late-parse", stages: [.async])
+            let stage = try #require(result.stages.first { $0.stage == .async })
+            let metrics = try #require(stage.metrics)
+            let sync = try #require(stage.interactions?.first)
+            #expect(sync.arrivals == 3)
+            #expect(sync.unfinished == 0)
+            #expect(metrics.interactionsCompleted == 3)
+            #expect(sync.longestBlockMs >= 100, "each parse held main: \(sync.longestBlockMs) ms")
+            // Three parses of 120 ms over a 0.5 s window: hundreds of ms/s, nearly all of it the parse's.
+            let parse = metrics.hitchTimeByCause["compute: parse"] ?? 0
+            #expect(parse > 300, "\(metrics.hitchTimeByCause)")
+            #expect(parse / metrics.hitchTimeRatioMsPerS > 0.9, "\(metrics.hitchTimeByCause)")
+        }
+
+    }
+
+    /// Work after a long wait whose outcome is a status, not a figure of time: it takes shared turns.
+    @Suite struct LateFailureTests {
+        /// A trap after a long fetch is reached in `async` too, whose fetch does not block main: the stage crashed,
+        /// where the run used to end before the fetch came back, and call the stage fine.
+        @Test func aTrapAfterALongFetchCrashesTheStage() async throws {
+            let spec = """
+                name: late-trap
+                duration-s: 0.5
+                interactions:
+                  - name: sync
+                    rate-per-s: 6
+                    steps:
+                      - { io: fetch, ms: 1600 }
+                      - { compute: merge, kernel: test-trap, size: 1 }
+                """
+            let result = try await StagehandProcess.profileOnce(spec, name: "late-trap", stages: [.async])
+            let stage = try #require(result.stages.first { $0.stage == .async })
+            #expect(stage.status == .crashed, "\(stage.repetitions.first?.failure ?? "")")
+        }
+    }
+}
