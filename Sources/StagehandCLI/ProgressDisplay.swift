@@ -154,7 +154,8 @@ final class ProgressDisplay: Sendable {
     private func line(_ run: Current) -> String {
         guard inPlace else { return "\(prefix(run)), \(run.durationSeconds.reportFormatted) s …" }
         // The child's start-up and first warm-up run come before the measured run; past this estimate the child is
-        // either warming up further (a heap still growing, up to `WarmUp.settlingSeconds` more) or draining.
+        // either warming up further (a heap still growing, up to `WarmUp.settlingSeconds` more) or following its
+        // arrivals to their end.
         let expected = run.durationSeconds + min(WarmUp.seconds, run.durationSeconds) + 0.2
         let elapsed = Instant.now.milliseconds(since: run.started) / 1000
         let seconds = String(format: "%.1f", elapsed)

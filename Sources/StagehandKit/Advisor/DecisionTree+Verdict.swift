@@ -111,10 +111,11 @@ extension DecisionTree {
     /// or, when the run ended, more than ``Thresholds/unfinishedOnThreadsShare`` of its arrivals were still on a
     /// thread or queued for one.
     func fallingBehind(_ result: StageResult?, workload: Workload) -> String? {
-        // Judged by the queue for threads, not by what is unfinished after the drain: a stage that keeps up with
-        // interactions longer than the drain leaves them unfinished, suspended on io, without falling behind. The
-        // second test catches a run too short for the queue to grow past its limit (a headroom probe of 2 s at 2
-        // arrivals a second whose CPU work needs many more cores than the stage has).
+        // Judged by the queue for threads, not by what is unfinished when the run ended: a stage that keeps up with
+        // interactions longer than the run's follow-through leaves them unfinished, suspended on io, without falling
+        // behind. The second test catches a run too short for the queue to grow past its limit (a headroom probe of
+        // 2 s at 2 arrivals a second whose CPU work needs many more cores than the stage has): such a run ends at its
+        // catch-up allowance with more on threads or queued than main and the pool can run, and that is what it reads.
         guard let result, let metrics = result.metrics else { return nil }
         let growth = thresholds.queueGrowth(metrics)
         let limit = thresholds.queueGrowthLimit(metrics, workload: workload)

@@ -6,32 +6,43 @@ import Synchronization
 /// end (which its last step marks, on whatever thread, in ``ended``).
 @MainActor
 final class ExposureSource {
-    /// When the exposed arrival under way ended: set from any thread by its ``InteractionRun``.
+    /// When the exposed arrival under way ended: set from any thread by its ``InteractionRun``, and only by that one
+    /// (an earlier arrival left to finish on its own that ends later is not taken for it).
     final class End: Sendable {
+        /// The delivery number of the arrival under way.
+        private let awaited = Atomic<Int>(-1)
         private let nanoseconds = Atomic<UInt64>(0)
 
-        /// The arrival ended at `instant`.
-        func mark(_ instant: Instant) {
+        /// Delivery `id` ended at `instant`: noted if it is the one under way.
+        func mark(_ id: Int, at instant: Instant) {
+            guard awaited.load(ordering: .acquiring) == id else { return }
             nanoseconds.store(instant.nanoseconds, ordering: .releasing)
         }
 
-        /// When it ended, or `nil` while it has not.
+        /// When the arrival under way ended, or `nil` while it has not.
         var instant: Instant? {
             let value = nanoseconds.load(ordering: .acquiring)
             return value == 0 ? nil : Instant(nanoseconds: value)
         }
 
-        func reset() {
+        /// Delivery `id` is the one under way now.
+        func await(_ id: Int) {
             nanoseconds.store(0, ordering: .releasing)
+            awaited.store(id, ordering: .releasing)
         }
     }
 
     private var plan: ExposurePlan
     private let timer: any DispatchSourceTimer
-    private let onEvent: @MainActor (ArrivalSchedule.Arrival, _ onEnd: @escaping @Sendable (Instant) -> Void) -> Void
+    /// Delivers an arrival, telling it whom to tell when it ends.
+    private let onEvent:
+        @MainActor (ArrivalSchedule.Arrival, _ onEnd: @escaping @Sendable (Int, Instant) -> Void) -> Void
+    /// The delivery number the next delivery will get.
+    private let nextDelivery: @MainActor () -> Int
     private let end = End()
-    /// What the arrival under way calls when it ends: made once, so a delivery allocates no closure.
-    private let onEnd: @Sendable (Instant) -> Void
+    /// What an exposed arrival calls when it ends, with its delivery number: made once, so a delivery allocates no
+    /// closure.
+    private let onEnd: @Sendable (Int, Instant) -> Void
     /// The arrival under way: when it was delivered, and its interaction; `nil` between arrivals.
     private var awaiting: (delivered: Instant, interaction: Int)?
     /// When the last exposed arrival was delivered.
@@ -39,12 +50,15 @@ final class ExposureSource {
 
     init(
         plan: ExposurePlan,
-        onEvent: @escaping @MainActor (ArrivalSchedule.Arrival, _ onEnd: @escaping @Sendable (Instant) -> Void) -> Void
+        nextDelivery: @escaping @MainActor () -> Int,
+        onEvent:
+            @escaping @MainActor (ArrivalSchedule.Arrival, _ onEnd: @escaping @Sendable (Int, Instant) -> Void) -> Void
     ) {
+        self.nextDelivery = nextDelivery
         self.plan = plan
         self.onEvent = onEvent
         let end = end
-        onEnd = { end.mark($0) }
+        onEnd = { end.mark($0, at: $1) }
         timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
         // Captures only `self`; the cycle through the timer is broken in `stop()`.
         timer.setEventHandler { self.fire() }
@@ -83,7 +97,6 @@ final class ExposureSource {
         guard let interaction = plan.take() else { return stop() }
         awaiting = (now, interaction)
         lastDelivery = now
-        end.reset()
         AllocationExclusion.keptOut {
             timer.schedule(
                 deadline: now.adding(milliseconds: 5).dispatchTime,
@@ -91,6 +104,8 @@ final class ExposureSource {
                 leeway: .nanoseconds(0)
             )
         }
+        // Its delivery number is the next one: awaited before it is delivered, since it may end within the call.
+        end.await(nextDelivery())
         onEvent(ArrivalSchedule.Arrival(interaction: interaction, time: now), onEnd)
     }
 

@@ -40,7 +40,7 @@ final class MainLoop {
     private var delivered = 0
     /// Deliveries so far, by interaction index (for the harness's share of the allocations).
     private var deliveries: [Int]
-    /// Arrivals that were due and never delivered (main was blocked when arrivals stopped), by interaction index.
+    /// Arrivals that were due and never delivered (main was still blocked when the run ended), by interaction index.
     private var undelivered: [Int]
 
     /// - Parameters:
@@ -164,7 +164,9 @@ final class MainLoop {
                     waitLimitSeconds: workload.exposureWaitSeconds(forInteraction:),
                     seed: seed
                 )
-            ) { [unowned self] arrival, onEnd in
+            ) { [unowned self] in
+                self.delivered
+            } onEvent: { [unowned self] arrival, onEnd in
                 self.deliver(arrival, to: executor, onEnd: onEnd)
             }
         // Before anything is counted: what the harness allocates per delivery (the interaction's step list and
@@ -201,13 +203,17 @@ final class MainLoop {
                         let followed =
                             !events.hasPending && !exposing
                             && (recorder.inFlight == 0 || recorder.onlyOutlastingInFlight)
-                        // Past the catch-up allowance, arrivals main has not taken, or more interactions waiting for a
-                        // thread than main and the pool can run at once, are a backlog: the stage falls behind.
+                        // Past the catch-up allowance, arrivals main has not taken, or more interactions on a thread or
+                        // waiting for one than main and the pool can run at once, are a backlog: the stage falls
+                        // behind. (An io body of the user's code may be awaiting its answer: not counted.)
                         let behind =
                             now >= catchUpEnd
-                            && (events.hasPending || recorder.runningOrQueued > RunRecorder.poolWidth + 1)
+                            && (events.hasPending || recorder.interactionsOnThreadsAtEnd > RunRecorder.poolWidth + 1)
                         // The hard end: the follow-through after the window, or after the last exposed arrival.
                         let lastArrival = max(arrivalsEnd, exposure?.lastDelivery ?? arrivalsEnd)
+                        if exposure != nil, !exposing {  // the exposure is over: its hard end is known now
+                            recorder.progress.followThrough(endingBy: lastArrival.adding(milliseconds: followThroughMs))
+                        }
                         let cut = !exposing && now >= lastArrival.adding(milliseconds: followThroughMs)
                         done = followed || behind || cut
                         if done { self.stopArrivals(events, exposure, at: now) }
@@ -277,7 +283,7 @@ final class MainLoop {
         of index: Int,
         id: Int,
         arrival: Instant,
-        onEnd: (@Sendable (Instant) -> Void)? = nil
+        onEnd: (@Sendable (Int, Instant) -> Void)? = nil
     ) -> InteractionRun {
         let interaction = workload.interactions[index]
         let segment = MainSegment(recorder: recorder, interaction: index)
@@ -317,7 +323,7 @@ final class MainLoop {
     private func deliver(
         _ arrival: ArrivalSchedule.Arrival,
         to executor: any StageExecutor,
-        onEnd: (@Sendable (Instant) -> Void)? = nil
+        onEnd: (@Sendable (Int, Instant) -> Void)? = nil
     ) {
         let run = makeRun(of: arrival.interaction, id: delivered, arrival: arrival.time, onEnd: onEnd)
         delivered += 1

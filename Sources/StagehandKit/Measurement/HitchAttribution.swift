@@ -49,7 +49,7 @@ struct HitchAttribution {
 
     /// What one hitch was attributed to.
     struct Attributed: Equatable {
-        /// The cause with the largest share of the time, and that share (0…1).
+        /// The cause with the largest share of the time among those counted, and that share (0…1).
         var cause: Cause
         var share: Double
         /// The hitch time added to the causes' totals, in nanoseconds: all of it, or only the steps' shares.
@@ -80,18 +80,17 @@ struct HitchAttribution {
             let overlap = Double(min(hold.end, end).nanoseconds(since: max(hold.start, vsync)))
             guard overlap > 0, hold.cause < hitchNs.count else { continue }
             covered += overlap
-            if !stepsOnly || hold.cause >= Self.firstStep {
-                hitchNs[hold.cause] += Double(hitch) * overlap / window
-                counted += Double(hitch) * overlap / window
-            }
+            guard !stepsOnly || hold.cause >= Self.firstStep else { continue }
+            hitchNs[hold.cause] += Double(hitch) * overlap / window
+            counted += Double(hitch) * overlap / window
             if overlap > top.ns { top = (hold.cause, overlap) }
         }
         let rest = max(window - covered, 0)
         if !stepsOnly {
             hitchNs[Self.jobOverhead] += Double(hitch) * rest / window
             counted += Double(hitch) * rest / window
+            if rest > top.ns { top = (Self.jobOverhead, rest) }
         }
-        if rest > top.ns { top = (Self.jobOverhead, rest) }
         return Attributed(cause: top.cause, share: top.ns / window, countedNs: counted)
     }
 

@@ -36,7 +36,7 @@ struct MainTally {
     var arrivals: [Instant] = []
     /// The interaction (its index in the workload) of each delivery, by delivery number.
     var deliveredInteractions: [Int] = []
-    /// The arrivals of interactions that were due but never reached their handler before arrivals stopped.
+    /// The arrivals of interactions that were due but never reached their handler before the run ended.
     var undelivered: [Instant] = []
     /// Interactions queued for main (waiting for their handler, or to hop onto the main actor), by quarter of
     /// the arrival window.
@@ -50,7 +50,8 @@ struct MainTally {
 
     /// Sizes the tables for `stepKeys` (in interaction, then step, order), `subsystems` and `deliveries`
     /// interactions; the queue is tallied by quarter of `window`, and frames whose vsync comes at or after
-    /// `arrivalsEnd` are left out of the hitch-time ratio. `causeLabels` names what hitch time is attributed to.
+    /// `arrivalsEnd` count for the hitch-time ratio only what steps made late. `causeLabels` names what hitch time is
+    /// attributed to.
     mutating func prepare(
         stepKeys: [StepTiming.Key],
         subsystems: [String],

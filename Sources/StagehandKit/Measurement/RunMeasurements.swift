@@ -19,7 +19,8 @@ struct RunMeasurements {
     var stepTimings: [StepTiming] = []
     var distributions = RunDistributions()
 
-    /// The measurements of a run that took arrivals for `arrivalSeconds` and ran for `runSeconds` (drain included),
+    /// The measurements of a run that took arrivals for `arrivalSeconds` and ran for `runSeconds` (follow-through
+    /// included),
     /// on a pool `poolWidth` threads wide.
     ///
     /// With `atEnd`, what was still waiting then enters the figures with its wait so far: interactions in flight or
@@ -99,13 +100,13 @@ struct RunMeasurements {
         metrics.hopWaitMs = LatencySummary(microseconds: main.mainHopWait)
         metrics.poolHopWaitMs = LatencySummary(microseconds: all.poolHopWait)
         metrics.mainActorJobs = all.mainActorJobs
-        metrics.mainActorBlockingMsPerS = Double(all.mainActorBlockingNs) / 1e6 / seconds
+        metrics.mainActorBlockingMsPerS = Double(all.mainActorBlockingNs) / 1e6 / arrivalWindow
         // The arrivals' work, wherever it landed, per second of the window that brought them (as hitch time is): a
         // run that follows late work to its end is not diluted by the seconds it waited for it.
         metrics.poolUtilization = min(Double(all.offMainWorkNs) / 1e9 / arrivalWindow / Double(poolWidth), 1)
-        metrics.mainActorEntriesPerFrame =
-            main.frames + main.droppedFrames > 0
-            ? Double(main.mainActorEntries) / Double(main.frames + main.droppedFrames) : 0
+        // Per vsync of the arrival window, as the arrivals' other figures are per second of it.
+        let windowVsyncs = (arrivalWindow * 1e9 / Double(main.periodNs)).rounded()
+        metrics.mainActorEntriesPerFrame = windowVsyncs > 0 ? Double(main.mainActorEntries) / windowVsyncs : 0
         for (subsystem, wait) in zip(all.subsystems, all.subsystemHopWait) where wait.totalCount > 0 {
             metrics.subsystemHopWaitMs[subsystem] = LatencySummary(microseconds: wait)
         }

@@ -52,7 +52,7 @@ final class RunRecorder: Sendable {
     /// Sizes every table the run will fill, so recording allocates nothing once the run is measured: the step keys
     /// (in interaction, then step, order), the subsystems, room for `deliveries` interactions; and the arrival window
     /// from `arrivalsStart` to `arrivalsEnd` (the backlog is tallied by its quarters; frames whose vsync comes later,
-    /// in the drain, whose length differs by stage, are left out of the hitch-time ratio). `causeLabels` names what
+    /// in the follow-through, count for the hitch-time ratio only what steps made late). `causeLabels` names what
     /// hitch time is attributed to (``HitchAttribution/labels(for:)``).
     func prepare(
         stepKeys: [StepTiming.Key],
@@ -170,7 +170,7 @@ final class RunRecorder: Sendable {
     /// Interaction number `id` (its delivery number in the run: 0, 1, 2, …), an arrival of the workload's interaction
     /// `interaction` at `arrival`, reached its handler on main at `start`: one lock for its arrival (always kept: the
     /// in-flight count needs it), its input latency and its wait in the backlog.
-    func handlerStarted(_ id: Int, interaction: Int = 0, arrival: Instant, at start: Instant) {
+    func handlerStarted(_ id: Int, interaction: Int, arrival: Instant, at start: Instant) {
         main.withLock {
             $0.handlerStarted(id, interaction: interaction, arrival: arrival, at: start, probes: probes)
         }
@@ -287,7 +287,7 @@ final class RunRecorder: Sendable {
     // MARK: Reading
 
     /// The metrics of a run that took arrivals for `arrivalSeconds` and ended at `end`, `runSeconds` after it started
-    /// (drain included), built by ``RunMeasurements`` from copies of the records: what was still waiting at `end`
+    /// (follow-through included), built by ``RunMeasurements`` from copies of the records: what was still waiting at `end`
     /// enters its figures with its wait so far, and reading them changes nothing recorded, however often it is done.
     func measurements(
         arrivalSeconds: Double? = nil,

@@ -40,9 +40,9 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// (`io: fetch`); `nil` when none ran there.
     public var longestStepOnMain: String?
     /// Its arrivals, ordinary and exposure, still unfinished when their run ended: each run follows every arrival of
-    /// its window to its end, up to a hard end (``Workload/followThroughSeconds``). They count for no per-arrival
-    /// figure, and a stage that leaves any is not judged to meet the budget. 0 in results written before runs
-    /// followed their arrivals.
+    /// its window to its end, up to a hard end (``Workload/followThroughSeconds``). With any, its per-arrival figures
+    /// are lower bounds (what those did later is not in their runs), and a stage that leaves any is not judged to meet
+    /// the budget. 0 in results written before runs followed their arrivals.
     public var unfinished: Int = 0
 
     /// An interaction due fewer times than this per run is rare: its arrivals are scheduled on purpose in an exposure
@@ -53,7 +53,7 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
 
     /// The standard error of ``hitchMsPerArrival`` × ``ratePerS``, in milliseconds per second, for a frame budget of
     /// `budgetMs`: an arrival's hitch time varies by at least half a refresh interval (a hitch is whole intervals),
-    /// or by its measured spread, over ``allArrivals`` arrivals.
+    /// or by its measured spread, over ``finishedArrivals`` arrivals.
     public func estimateStandardError(budgetMs: Double) -> Double {
         ratePerS * max(budgetMs / 2, hitchMsPerArrivalSpread) / Double(max(finishedArrivals, 1)).squareRoot()
     }
@@ -65,7 +65,7 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// Every arrival it had in the stage, ordinary and exposure runs together.
     public var allArrivals: Int { arrivals + exposureArrivals }
 
-    /// Its arrivals in the stage that finished: what its per-arrival figures are read from.
+    /// Its arrivals in the stage that finished: what the error of its per-arrival figures shrinks with.
     public var finishedArrivals: Int { max(allArrivals - unfinished, 0) }
 
     /// Whether an interaction arriving `ratePerS` times a second is rare in runs of `durationSeconds`.

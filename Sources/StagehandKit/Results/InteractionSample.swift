@@ -16,7 +16,7 @@ public struct InteractionSample: Codable, Sendable, Equatable {
     /// end: never delivered, or delivered and not done. What they would still have done is not in the run.
     public var unfinished: Int
 
-    /// Its arrivals that finished (completed, or ended by a step that threw): what one arrival's effect is read from.
+    /// Its arrivals that finished (completed, or ended by a step that threw).
     public var finished: Int { max(arrivals - unfinished, 0) }
 
     public init(arrivals: Int, longestBlockMs: Double, hangs: Int, unfinished: Int = 0) {

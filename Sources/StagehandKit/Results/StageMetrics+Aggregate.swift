@@ -33,9 +33,9 @@ extension StageMetrics {
             }
             hitchTimeByCause = byCause
         }
-        let seconds = runs.reduce(0) { $0 + $1.runSeconds }
-        if seconds > 0 {
-            mainActorBlockingMsPerS = runs.reduce(0) { $0 + $1.mainActorBlockingMsPerS * $1.runSeconds } / seconds
+        if arrivalSeconds > 0 {
+            mainActorBlockingMsPerS =
+                runs.reduce(0) { $0 + $1.mainActorBlockingMsPerS * $1.arrivalSeconds } / arrivalSeconds
         }
         for path in Self.totals { self[keyPath: path] = runs.reduce(0) { $0 + $1[keyPath: path] } }
         longestHangMs = runs.map(\.longestHangMs).max() ?? 0

@@ -13,9 +13,9 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
     // MARK: Frames
 
-    /// Σ hitch time of the frames whose vsync fell within the arrival window / the arrival window's seconds, in
-    /// milliseconds per second (the drain, whose length differs by stage, is left out). Apple's bands: good < 5,
-    /// warning 5–10, critical > 10.
+    /// Σ hitch time of the frames whose vsync fell within the arrival window, and the steps' share of later ones (the
+    /// window's arrivals followed to their end) / the arrival window's seconds, in milliseconds per second. Apple's
+    /// bands: good < 5, warning 5–10, critical > 10.
     public var hitchTimeRatioMsPerS: Double = 0
     /// The hitch-time ratio split by what held main between each late frame's vsync and its end, in milliseconds per
     /// second, keyed by cause: `kind: label` of a step on main, `frame work`, or `job overhead` (main held by nothing
@@ -123,7 +123,7 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     /// The stage child's peak resident set at the end of the run (`Platform.peakResidentBytes`), harness included.
     public var peakProcessResidentBytes: Double = 0
 
-    /// How long the run measured, in seconds, drain included.
+    /// How long the run measured, in seconds: the arrival window and the follow-through after it.
     public var runSeconds: Double = 0
     /// How long interactions arrived, in seconds: the workload's duration, over which ratios and throughput are taken.
     public var arrivalSeconds: Double = 0

@@ -2,8 +2,9 @@
 /// not the seed's arrivals brought it into the ordinary runs (docs/METRICS.md, "Exposure").
 ///
 /// For a rare interaction i (``InteractionExposure/isRare(ratePerS:durationSeconds:)``) the effect of one arrival is
-/// pooled over every arrival it had in the stage that finished, ordinary runs and exposure run: ĥ_i = Σ hitch time of
-/// its steps / Σ finished arrivals, and likewise its main-thread time by kind. In each ordinary run j of D_j arrival
+/// pooled over every arrival it had in the stage, ordinary runs and exposure run: ĥ_i = Σ hitch time of its steps /
+/// Σ arrivals, and likewise its main-thread time by kind (an arrival still unfinished when its run ended leaves the
+/// figure a lower bound, and its stage unable to meet the budget). In each ordinary run j of D_j arrival
 /// seconds, what its arrivals happened to do is replaced by what its rate makes due: hitch time by cause
 /// H_ij/D_j → r_i·ĥ_i, main busy time M_ij/D_j → r_i·m̂_i (an arrival's work counts per second of the window that
 /// brought it, wherever it landed). Runs without the interaction and runs with two of its arrivals then read the same
@@ -26,8 +27,6 @@ extension StageResult {
         var hangs = 0
 
         var hitchMs: Double { hitchMsByCause.values.reduce(0, +) }
-        /// The arrivals that finished: what per-arrival figures divide by.
-        var finished: Int { max(arrivals - unfinished, 0) }
     }
 
     /// Each interaction's contribution to `run`, by interaction index; `nil` when the run has no interaction samples
@@ -95,8 +94,10 @@ extension StageResult {
         var mainPerArrival: [[String: Double]] = []
         for (index, spec) in workload.interactions.enumerated() {
             let all = ordinaryRuns.map { $0[index] } + exposureContributions.map { $0[index] }
-            // An unfinished arrival's effect is not all in its run: per arrival is over those that finished.
-            let arrivals = all.reduce(0) { $0 + $1.finished }
+            // Per arrival, over all its arrivals. An unfinished one's later effect is not in its run, but what it did
+            // before the run ended is in the step totals, which cannot be split by arrival: with any unfinished, the
+            // figure is a lower bound (and the stage is not judged to meet the budget, so it cannot pass it).
+            let arrivals = all.reduce(0) { $0 + $1.arrivals }
             let divisor = Double(max(arrivals, 1))
             var hitch: [String: Double] = [:]
             var main: [String: Double] = [:]
@@ -108,7 +109,7 @@ extension StageResult {
             }
             // Each run's mean per arrival, scaled to one arrival by the runs' mean arrivals: how much an arrival varies.
             let seen = all.filter { $0.arrivals > 0 }
-            let means = seen.filter { $0.finished > 0 }.map { $0.hitchMs / Double($0.finished) }
+            let means = seen.map { $0.hitchMs / Double($0.arrivals) }
             var spread = 0.0
             if means.count > 1 {
                 let average = means.reduce(0, +) / Double(means.count)

@@ -46,6 +46,7 @@ package enum ProbeCost {
         )
         let interaction = InteractionRun(
             name: "probe",
+            interaction: 0,
             steps: [step],
             id: 0,
             arrival: .now,

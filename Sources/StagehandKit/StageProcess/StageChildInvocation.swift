@@ -137,9 +137,12 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         case .timedOut(let limit, let killRefused):
             let stopped =
                 String(
-                    format: "still running after %.1f s (duration %.1f s plus grace); the watchdog stopped it",
+                    format:
+                        "still running after %.1f s (duration %.1f s, following its arrivals for up to %.1f s, plus "
+                        + "grace); the watchdog stopped it",
                     limit,
-                    workload.durationSeconds
+                    workload.durationSeconds,
+                    workload.followThroughSeconds
                 ) + (killRefused.map { "; the profiler could not signal it (\($0)) and left it to end itself" } ?? "")
             if let deadlock = BlockedMainWatch.explanation(inOutput: ran.outputTail) {
                 return failed(.hung, "\(stopped). Most likely a deadlock: \(deadlock)")

@@ -31,8 +31,8 @@ package enum WarmUp {
     static let settledPageFaults = settledPageFaults(pageSize: Int(getpagesize()))
 
     /// One warm-up run of `workload`: arrivals for ``seconds``, periodic and 4 to 10 per second, so every
-    /// interaction arrives at least once and an overloaded workload builds little backlog. At its drain limit a
-    /// warm-up run skips the steps it has not started and waits for the ones running (see
+    /// interaction arrives at least once and an overloaded workload builds little backlog. At its catch-up allowance
+    /// (``Workload/catchUpSeconds(forDuration:)``) a warm-up run skips the steps it has not started and waits for the ones running (see
     /// ``MainLoop/run(finishingEverything:)``).
     static func workload(of workload: Workload) -> Workload {
         var warmUp = workload
@@ -46,7 +46,7 @@ package enum WarmUp {
 
     /// Runs `round` (a warm-up run, given its number from 0; it returns the page faults the process took while it
     /// ran) once, then again while the last run took `settledBelow` or more and another, as long as the longest so far,
-    /// fits in `settlingSeconds`. (A run can still outlast the longest so far, up to its drain limit: the watchdog
+    /// fits in `settlingSeconds`. (A run can still outlast the longest so far, up to its catch-up allowance: the watchdog
     /// allows for one such run beyond `settlingSeconds`.)
     ///
     /// - Returns: how many runs it made.

@@ -17,7 +17,7 @@ final class TraceLog: Sendable {
         package var threads = 1
         /// Events past ``TraceLog/capacity``, not kept.
         var dropped = 0
-        /// The measured run, arrivals and drain.
+        /// The measured run, arrivals and follow-through.
         package var start = Instant(nanoseconds: 0)
         package var end = Instant(nanoseconds: 0)
 

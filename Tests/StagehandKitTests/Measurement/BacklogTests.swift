@@ -27,11 +27,11 @@ import Testing
     /// a hop to start, and not while it runs or awaits I/O.
     @Test func anInteractionIsInFlightUntilItEndsAndQueuedOnlyWhileItWaitsForAThread() {
         let recorder = ConstructedRuns.Window(seconds: 0.4, ratePerS: 10).prepared()
-        recorder.handlerStarted(0, arrival: .at(0), at: .at(100))  // waited a quarter for main
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(0), at: .at(100))  // waited a quarter for main
         recorder.hopAsked(0, to: .pool, at: .at(100))
         recorder.poolHop(0, requested: .at(100), started: .at(150))  // and half a quarter for the pool
         recorder.interactionFinished(0, arrival: .at(0), at: .at(300), mainActorEntries: 1)
-        recorder.handlerStarted(1, arrival: .at(200), at: .at(200))
+        recorder.handlerStarted(1, interaction: 0, arrival: .at(200), at: .at(200))
         recorder.hopAsked(1, to: .subsystem(0), at: .at(300))  // never started: queued to the end
         recorder.undelivered([.at(350)], at: .at(400))  // queued and in flight to the end
         let metrics = recorder.measurements(

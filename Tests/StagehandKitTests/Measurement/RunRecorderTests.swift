@@ -56,8 +56,8 @@ import Testing
 
     @Test func anEventLeftWaiting250MsIsAHang() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.handlerStarted(0, arrival: .at(0), at: .at(260))
-        recorder.handlerStarted(1, arrival: .at(1000), at: .at(1240))
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(0), at: .at(260))
+        recorder.handlerStarted(1, interaction: 0, arrival: .at(1000), at: .at(1240))
         recorder.undelivered([.at(2000)], at: .at(2300))
         let metrics = recorder.measurements(runSeconds: 3, allocationsStart: nil, allocationsEnd: nil).metrics
         #expect(metrics.hangs == 2)
@@ -91,8 +91,8 @@ import Testing
 
     @Test func unfinishedInteractionsEnterInteractionLatencyAsALowerBound() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.handlerStarted(0, arrival: .at(100), at: .at(100))
-        recorder.handlerStarted(1, arrival: .at(200), at: .at(200))
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(100), at: .at(100))
+        recorder.handlerStarted(1, interaction: 0, arrival: .at(200), at: .at(200))
         recorder.interactionFinished(0, arrival: .at(100), at: .at(150), mainActorEntries: 1)
         let metrics = recorder.measurements(
             runSeconds: 5,
@@ -114,9 +114,9 @@ import Testing
 
     @Test func interactionsAreCountedNeverDropped() {
         let recorder = RunRecorder(refreshHz: 60)
-        recorder.handlerStarted(0, arrival: .at(100), at: .at(140))
-        recorder.handlerStarted(1, arrival: .at(200), at: .at(245))
-        recorder.handlerStarted(2, arrival: .at(300), at: .at(360))
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(100), at: .at(140))
+        recorder.handlerStarted(1, interaction: 0, arrival: .at(200), at: .at(245))
+        recorder.handlerStarted(2, interaction: 0, arrival: .at(300), at: .at(360))
         recorder.undelivered([.at(1900), .at(1950)], at: .at(2000))
         recorder.interactionFinished(0, arrival: .at(100), at: .at(400), mainActorEntries: 3)
         recorder.interactionFinished(1, arrival: .at(200), at: .at(300), mainActorEntries: 1)
@@ -178,7 +178,7 @@ import Testing
             arrivalsStart: .at(0),
             arrivalsEnd: .at(1000)
         )
-        for id in 0..<100 { recorder.handlerStarted(id, arrival: .at(Double(id)), at: .at(Double(id))) }
+        for id in 0..<100 { recorder.handlerStarted(id, interaction: 0, arrival: .at(Double(id)), at: .at(Double(id))) }
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
                 group.addTask {
@@ -209,7 +209,7 @@ import Testing
 
     @Test func allocationsPerInteractionComeFromTheTwoSamplesLessTheHarness() {
         let recorder = RunRecorder(refreshHz: 60)
-        for id in 0..<4 { recorder.handlerStarted(id, arrival: .at(0), at: .at(0)) }
+        for id in 0..<4 { recorder.handlerStarted(id, interaction: 0, arrival: .at(0), at: .at(0)) }
         recorder.undelivered([.at(0)], at: .at(1))  // never ran stage code: not a divisor
         let start = AllocationCounter.Sample(allocations: 1000, requestedBytes: 10_000, residentBytes: 0)
         let end = AllocationCounter.Sample(allocations: 1112, requestedBytes: 14_192, residentBytes: 4096)

@@ -70,7 +70,7 @@ import Testing
     static func recordEverything(into recorder: RunRecorder, id: Int) {
         let key = StepTiming.Key(interaction: 0, step: 0)
         recorder.frame(vsync: .at(0), started: .at(1), ended: .at(20), coalesced: 1)
-        recorder.handlerStarted(id, arrival: .at(0), at: .at(400))
+        recorder.handlerStarted(id, interaction: 0, arrival: .at(0), at: .at(400))
         recorder.hopAsked(id, to: .mainActor, at: .at(1))
         recorder.mainActorHop(id, requested: .at(1), started: .at(2))
         recorder.hopAsked(id, to: .pool, at: .at(1))

@@ -55,7 +55,7 @@ import Testing
     /// whose actor or pool never got to the work looked uncontended to question 4 and the contention lint.
     @Test func aHopNeverStartedEntersItsHopWaitUntilTheRunEnds() {
         let recorder = Self.prepared()
-        for id in 0..<4 { recorder.handlerStarted(id, arrival: .at(100), at: .at(100)) }
+        for id in 0..<4 { recorder.handlerStarted(id, interaction: 0, arrival: .at(100), at: .at(100)) }
         recorder.hopAsked(0, to: .mainActor, at: .at(900))
         recorder.hopAsked(1, to: .pool, at: .at(850))
         recorder.hopAsked(2, to: .subsystem(0), at: .at(950))
@@ -77,7 +77,7 @@ import Testing
     /// run ended was never asked.
     @Test func onlyHopsAskedBeforeTheEndAndNotStartedArePending() {
         let recorder = Self.prepared()
-        for id in 0..<3 { recorder.handlerStarted(id, arrival: .at(0), at: .at(0)) }
+        for id in 0..<3 { recorder.handlerStarted(id, interaction: 0, arrival: .at(0), at: .at(0)) }
         recorder.hopAsked(0, to: .pool, at: .at(100))
         recorder.poolHop(0, requested: .at(100), started: .at(101))
         recorder.hopAsked(1, to: .mainActor, at: .at(200))
@@ -93,7 +93,7 @@ import Testing
     @Test func aRecorderWithoutProbesTracksNoHops() {
         let recorder = RunRecorder(refreshHz: 60, probes: false)
         recorder.prepare(stepKeys: [], subsystems: [], deliveries: 2, arrivalsStart: .at(0), arrivalsEnd: .at(1000))
-        recorder.handlerStarted(0, arrival: .at(0), at: .at(0))
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(0), at: .at(0))
         recorder.hopAsked(0, to: .mainActor, at: .at(900))
         let (metrics, _) = Self.metrics(of: recorder, endingAt: 1000)
         #expect(metrics.hopWaitMs.count == 0)

@@ -44,7 +44,7 @@ enum ConstructedRuns {
         let recorder = window.prepared()
         let end = window.endMs
         for (id, arrival) in window.arrivalsMs.enumerated() {
-            recorder.handlerStarted(id, arrival: .at(arrival), at: .at(arrival))
+            recorder.handlerStarted(id, interaction: 0, arrival: .at(arrival), at: .at(arrival))
             recorder.hopAsked(id, to: .mainActor, at: .at(arrival))
             recorder.mainActorHop(id, requested: .at(arrival), started: .at(arrival + 0.1))
             let answered = arrival + 0.1 + ioMs
@@ -81,7 +81,7 @@ enum ConstructedRuns {
                 undelivered.append(.at(arrival))
                 continue
             }
-            recorder.handlerStarted(delivered, arrival: .at(arrival), at: .at(start))
+            recorder.handlerStarted(delivered, interaction: 0, arrival: .at(arrival), at: .at(start))
             free = start + serviceMs
             recorder.stepRan(key, kind: .compute, from: .at(start), to: .at(free), onMain: true)
             recorder.interactionFinished(delivered, arrival: .at(arrival), at: .at(free), mainActorEntries: 1)

@@ -16,18 +16,19 @@ final class InteractionRun: Sendable {
     private let segment: MainSegment
     /// Times this interaction entered the main actor, its handler included.
     private let mainActorEntries = Atomic<Int>(0)
-    /// Told when it ends, completed or failed (an exposure run's exposed arrival: ``ExposureSource``).
-    private let onEnd: (@Sendable (Instant) -> Void)?
+    /// Told, with its delivery number, when it ends, completed or failed (an exposure run's exposed arrival:
+    /// ``ExposureSource``).
+    private let onEnd: (@Sendable (_ id: Int, _ at: Instant) -> Void)?
 
     init(
         name: String,
-        interaction: Int = 0,
+        interaction: Int,
         steps: [StepRun],
         id: Int,
         arrival: Instant,
         recorder: RunRecorder,
         segment: MainSegment,
-        onEnd: (@Sendable (Instant) -> Void)? = nil
+        onEnd: (@Sendable (_ id: Int, _ at: Instant) -> Void)? = nil
     ) {
         self.onEnd = onEnd
         self.name = name
@@ -100,7 +101,7 @@ final class InteractionRun: Sendable {
         let entries = mainActorEntries.load(ordering: .relaxed)
         recorder.interactionFinished(id, arrival: arrival, at: now, mainActorEntries: entries)
         recorder.trace?.interaction(name, from: arrival, to: now, mainActorEntries: entries)
-        onEnd?(now)
+        onEnd?(id, now)
     }
 
     /// A step threw (its error is already recorded for that step): the interaction ends here, failed, as the stage
@@ -109,6 +110,6 @@ final class InteractionRun: Sendable {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
         recorder.interactionFailed(id, arrival: arrival, at: now)
-        onEnd?(now)
+        onEnd?(id, now)
     }
 }
