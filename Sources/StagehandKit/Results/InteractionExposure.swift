@@ -40,7 +40,7 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// (`io: fetch`); `nil` when none ran there.
     public var longestStepOnMain: String?
     /// Its arrivals, ordinary and exposure, still unfinished when their run ended: each run follows every arrival of
-    /// its window to its end, up to a hard end (``Workload/followThroughSeconds``). With any, its per-arrival figures
+    /// its window to its end, up to a hard end (docs/METRICS.md, "Arrival window"). With any, its per-arrival figures
     /// are lower bounds (what those did later is not in their runs), and a stage that leaves any is not judged to meet
     /// the budget. 0 in results written before runs followed their arrivals.
     public var unfinished: Int = 0

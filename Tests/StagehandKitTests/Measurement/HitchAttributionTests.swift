@@ -71,13 +71,12 @@ import Testing
         )
     }
 
-    /// Through the recorder: a 200 ms decode on main delays the next frame; the causes add up to the ratio.
-    @Test func theRecorderAttributesHitchTimeToTheStepOnMain() {
+    /// A recorder prepared for a workload of one interaction whose one step is `compute: label`, its arrivals stopping
+    /// at `arrivalsEnd`.
+    static func recorder(ofOneStep label: String, ms: Double, arrivalsEnd: Instant) -> RunRecorder {
         let workload = Workload(
             name: "w",
-            interactions: [
-                Interaction(name: "open", ratePerSecond: 1, steps: [Step(.compute, "decode", .milliseconds(200))])
-            ]
+            interactions: [Interaction(name: "i", ratePerSecond: 1, steps: [Step(.compute, label, .milliseconds(ms))])]
         )
         let recorder = RunRecorder(refreshHz: 60)
         recorder.prepare(
@@ -85,9 +84,15 @@ import Testing
             subsystems: [],
             deliveries: 4,
             arrivalsStart: .at(0),
-            arrivalsEnd: .at(10_000),
+            arrivalsEnd: arrivalsEnd,
             causeLabels: HitchAttribution.labels(for: workload)
         )
+        return recorder
+    }
+
+    /// Through the recorder: a 200 ms decode on main delays the next frame; the causes add up to the ratio.
+    @Test func theRecorderAttributesHitchTimeToTheStepOnMain() {
+        let recorder = Self.recorder(ofOneStep: "decode", ms: 200, arrivalsEnd: .at(10_000))
         recorder.frame(vsync: .at(0), started: .at(0.2), ended: .at(2.2), coalesced: 0)
         recorder.stepRan(
             StepTiming.Key(interaction: 0, step: 0),
@@ -128,21 +133,7 @@ import Testing
     /// window's end) still counts towards the ratio, per second of the window; a hitch that only the frame's own work
     /// made after the window does not.
     @Test func aLateDecodeAfterTheWindowCountsAndFrameWorkAfterItDoesNot() {
-        let workload = Workload(
-            name: "w",
-            interactions: [
-                Interaction(name: "sync", ratePerSecond: 1, steps: [Step(.compute, "parse", .milliseconds(180))])
-            ]
-        )
-        let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(
-            stepKeys: [StepTiming.Key(interaction: 0, step: 0)],
-            subsystems: [],
-            deliveries: 4,
-            arrivalsStart: .at(0),
-            arrivalsEnd: .at(1000),
-            causeLabels: HitchAttribution.labels(for: workload)
-        )
+        let recorder = Self.recorder(ofOneStep: "parse", ms: 180, arrivalsEnd: .at(1000))
         // 1.8 s after the window opened: a 180 ms parse on main, then the frame it held up.
         recorder.stepRan(
             StepTiming.Key(interaction: 0, step: 0),
