@@ -9,20 +9,25 @@ extension CLITests {
     /// Its figures of time are lower bounds that a busy machine can only raise (a 120 ms step on main holds main at
     /// least that long, and its late frames hitch at least that much), so it takes shared turns, not a turn alone.
     @Suite struct LateWorkTests {
+        /// A 0.5 s window of syncs, six a second (three arrivals), each waiting `fetchMs` and then running `step`.
+        static func sync(_ name: String, fetchMs: Int, then step: String) -> String {
+            """
+            name: \(name)
+            duration-s: 0.5
+            interactions:
+              - name: sync
+                rate-per-s: 6
+                steps:
+                  - { io: fetch, ms: \(fetchMs) }
+                  - \(step)
+            """
+        }
+
         /// Three syncs in a 0.5 s window each wait 1.5 s, then parse for 120 ms on main in `async`: every parse comes
         /// after the window and after the old drain (1.05 s) had ended the run, which read no parse at all. Now each is
         /// measured where it lands: the sync holds main for the parse, its hitch time counts, and none is unfinished.
         @Test func aParseAfterALongFetchIsMeasuredWhereItLands() async throws {
-            let spec = """
-                name: late-parse
-                duration-s: 0.5
-                interactions:
-                  - name: sync
-                    rate-per-s: 6
-                    steps:
-                      - { io: fetch, ms: 1500 }
-                      - { compute: parse, ms: 120 }
-                """
+            let spec = Self.sync("late-parse", fetchMs: 1500, then: "{ compute: parse, ms: 120 }")
             let result = try await StagehandProcess.profileOnce(spec, name: "late-parse", stages: [.async])
             let stage = try #require(result.stages.first { $0.stage == .async })
             let metrics = try #require(stage.metrics)
@@ -40,16 +45,7 @@ extension CLITests {
         /// A trap after a long fetch is reached in `async` too, whose fetch does not block main: the stage crashed,
         /// where the run used to end before the fetch came back, and call the stage fine.
         @Test func aTrapAfterALongFetchCrashesTheStage() async throws {
-            let spec = """
-                name: late-trap
-                duration-s: 0.5
-                interactions:
-                  - name: sync
-                    rate-per-s: 6
-                    steps:
-                      - { io: fetch, ms: 1600 }
-                      - { compute: merge, kernel: test-trap, size: 1 }
-                """
+            let spec = Self.sync("late-trap", fetchMs: 1600, then: "{ compute: merge, kernel: test-trap, size: 1 }")
             let result = try await StagehandProcess.profileOnce(spec, name: "late-trap", stages: [.async])
             let stage = try #require(result.stages.first { $0.stage == .async })
             #expect(stage.status == .crashed, "\(stage.repetitions.first?.failure ?? "")")

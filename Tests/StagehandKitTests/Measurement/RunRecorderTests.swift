@@ -253,9 +253,8 @@ import Testing
 }
 
 extension RunRecorderTests {
-    /// What each interaction did to main, on a constructed timeline: interaction 1's 256 ms job is its longest hold
-    /// and one hang; interaction 0's two short jobs are neither; the arrivals are the ones the main loop counted.
-    @Test func eachInteractionsLongestHoldAndHangsAreItsOwn() {
+    /// A recorder prepared for two interactions of one step each, arriving for 3 s.
+    static func twoInteractions() -> RunRecorder {
         let recorder = RunRecorder(refreshHz: 60)
         recorder.prepare(
             stepKeys: [StepTiming.Key(interaction: 0, step: 0), StepTiming.Key(interaction: 1, step: 0)],
@@ -264,6 +263,13 @@ extension RunRecorderTests {
             arrivalsStart: .at(0),
             arrivalsEnd: .at(3000)
         )
+        return recorder
+    }
+
+    /// What each interaction did to main, on a constructed timeline: interaction 1's 256 ms job is its longest hold
+    /// and one hang; interaction 0's two short jobs are neither; the arrivals are the ones the main loop counted.
+    @Test func eachInteractionsLongestHoldAndHangsAreItsOwn() {
+        let recorder = Self.twoInteractions()
         recorder.mainActorJob(RunRecorder.Span(start: .at(100), end: .at(104)), stepNanoseconds: 0, of: 0)
         recorder.mainActorJob(RunRecorder.Span(start: .at(500), end: .at(502)), stepNanoseconds: 0, of: 0)
         recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0, of: 1)
@@ -279,14 +285,7 @@ extension RunRecorderTests {
     /// Unfinished arrivals are each interaction's own: the delivered ones not finished when the samples are read, and
     /// those never delivered.
     @Test func eachInteractionsUnfinishedArrivalsAreItsOwn() {
-        let recorder = RunRecorder(refreshHz: 60)
-        recorder.prepare(
-            stepKeys: [StepTiming.Key(interaction: 0, step: 0), StepTiming.Key(interaction: 1, step: 0)],
-            subsystems: [],
-            deliveries: 8,
-            arrivalsStart: .at(0),
-            arrivalsEnd: .at(3000)
-        )
+        let recorder = Self.twoInteractions()
         recorder.handlerStarted(0, interaction: 0, arrival: .at(100), at: .at(100))
         recorder.handlerStarted(1, interaction: 1, arrival: .at(200), at: .at(200))
         recorder.handlerStarted(2, interaction: 1, arrival: .at(300), at: .at(300))
