@@ -38,8 +38,6 @@ final class MainLoop {
     private let allocations = AllocationCounter()
     /// Interactions handed to their handler so far: the next one's delivery number.
     private var delivered = 0
-    /// Deliveries so far, by interaction index (for the harness's share of the allocations).
-    private var deliveries: [Int]
     /// Arrivals that were due and never delivered (main was still blocked when the run ended), by interaction index.
     private var undelivered: [Int]
 
@@ -77,8 +75,7 @@ final class MainLoop {
         self.stage = stage
         self.seed = seed
         self.calibration = calibration
-        deliveries = Array(repeating: 0, count: workload.interactions.count)
-        undelivered = deliveries
+        undelivered = Array(repeating: 0, count: workload.interactions.count)
         recorder = RunRecorder(refreshHz: workload.refreshHz, probes: probes, trace: trace ? TraceLog() : nil)
     }
 
@@ -231,10 +228,9 @@ final class MainLoop {
                         end: now,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample().withResidentSet(),
-                        deliveryOverhead: overhead.total(deliveries: self.deliveries)
+                        deliveryOverhead: overhead.total(deliveries: recorder.deliveries(of: self.undelivered.count))
                     )
                     let interactions = recorder.interactionSamples(
-                        arrivals: zip(self.deliveries, self.undelivered).map { $0 + $1 },
                         undelivered: self.undelivered
                     )
                     continuation.resume(
@@ -327,7 +323,6 @@ final class MainLoop {
     ) {
         let run = makeRun(of: arrival.interaction, id: delivered, arrival: arrival.time, onEnd: onEnd)
         delivered += 1
-        deliveries[arrival.interaction] += 1
         run.handlerStarted()
         executor.handle(run)
         run.handlerReturned()

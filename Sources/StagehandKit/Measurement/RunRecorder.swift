@@ -326,20 +326,29 @@ final class RunRecorder: Sendable {
         return trace.recording(from: start, to: end, hangs: hangs.map { ($0.start, $0.end) })
     }
 
-    /// What each interaction did to main in the run (``InteractionSample``), by interaction index, given how many times
-    /// each arrived (`arrivals`, delivered or not, which the main loop counts) and how many of those were never
-    /// delivered (`undelivered`): those, and the delivered ones not finished now, are its unfinished arrivals.
-    func interactionSamples(arrivals: [Int], undelivered: [Int] = []) -> [InteractionSample] {
+    /// How many times each of `interactions` interactions was handed to its handler, by interaction index.
+    func deliveries(of interactions: Int) -> [Int] {
+        var counts = Array(repeating: 0, count: interactions)
+        for interaction in main.withLock({ $0.deliveredInteractions }) where counts.indices.contains(interaction) {
+            counts[interaction] += 1
+        }
+        return counts
+    }
+
+    /// What each interaction did to main in the run (``InteractionSample``), by interaction index, given how many of
+    /// each were due and never delivered (`undelivered`, which the main loop counts): its arrivals are those and its
+    /// deliveries; its unfinished arrivals, those and the delivered ones not finished now.
+    func interactionSamples(undelivered: [Int]) -> [InteractionSample] {
         let all = allThreads
-        var unfinished = arrivals.indices.map { undelivered.indices.contains($0) ? undelivered[$0] : 0 }
+        var unfinished = undelivered
         let delivered = main.withLock { $0.deliveredInteractions }
         for (id, interaction) in delivered.enumerated()
         where !all.finished.contains(id) && unfinished.indices.contains(interaction) {
             unfinished[interaction] += 1
         }
-        return arrivals.enumerated().map { index, arrived in
+        return zip(deliveries(of: undelivered.count), undelivered).enumerated().map { index, counts in
             InteractionSample(
-                arrivals: arrived,
+                arrivals: counts.0 + counts.1,
                 longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,
                 hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0,
                 unfinished: unfinished[index]

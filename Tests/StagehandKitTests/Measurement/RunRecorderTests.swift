@@ -273,7 +273,12 @@ extension RunRecorderTests {
         recorder.mainActorJob(RunRecorder.Span(start: .at(100), end: .at(104)), stepNanoseconds: 0, of: 0)
         recorder.mainActorJob(RunRecorder.Span(start: .at(500), end: .at(502)), stepNanoseconds: 0, of: 0)
         recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0, of: 1)
-        let samples = recorder.interactionSamples(arrivals: [2, 1])
+        // Two arrivals of interaction 0 and one of 1, delivered: the arrivals the main loop counted.
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(90), at: .at(100))
+        recorder.handlerStarted(1, interaction: 0, arrival: .at(490), at: .at(500))
+        recorder.handlerStarted(2, interaction: 1, arrival: .at(990), at: .at(1000))
+        for id in 0..<3 { recorder.interactionFinished(id, arrival: .at(0), at: .at(1300), mainActorEntries: 1) }
+        let samples = recorder.interactionSamples(undelivered: [0, 0])
         #expect(
             samples == [
                 InteractionSample(arrivals: 2, longestBlockMs: 4, hangs: 0),
@@ -291,7 +296,8 @@ extension RunRecorderTests {
         recorder.handlerStarted(2, interaction: 1, arrival: .at(300), at: .at(300))
         recorder.interactionFinished(0, arrival: .at(100), at: .at(150), mainActorEntries: 1)
         recorder.interactionFailed(1, arrival: .at(200), at: .at(250))  // failed is finished: it ended
-        let samples = recorder.interactionSamples(arrivals: [1, 4], undelivered: [0, 2])
+        let samples = recorder.interactionSamples(undelivered: [0, 2])
+        #expect(samples.map(\.arrivals) == [1, 4])
         #expect(samples.map(\.unfinished) == [0, 3])
         #expect(samples.map(\.finished) == [1, 1])
     }
