@@ -15,9 +15,22 @@ extension DecisionTree {
         let best = stage == nil ? bestStage(byStage) : nil
         var unsettled = unsettled
         if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
-        // Too few runs say nothing of the noise, so they come first; a stage within the noise says more than one that
-        // was not measured.
-        let borderline = unsettled.contains { if case .borderline = $0 { true } else { false } }
+        let rates = rateSensitivities(
+            recommended: stage,
+            path: path,
+            workload: workload,
+            byStage: byStage,
+            judged: judged
+        )
+        for rate in rates where rate.withinFactor { unsettled.insert(.rate(rate.interaction)) }
+        // Too few runs say nothing of the noise, so they come first; a stage within the noise, or a rate near a
+        // change, says more than a stage that was not measured.
+        let borderline = unsettled.contains {
+            switch $0 {
+            case .borderline, .rate: true
+            case .tooFewRuns, .skipped: false
+            }
+        }
         let measured = byStage.values.filter { $0.status != .skipped }
         // Every stage crashed or hung: the workload failed by itself, which says nothing about the budget.
         let workloadFailed =
@@ -32,11 +45,12 @@ extension DecisionTree {
             bestStage: best,
             summary: "",
             confidence: confidence,
-            settle: settleAdvice(unsettled, workload: workload, byStage: byStage, judged: judged),
+            settle: settleAdvice(unsettled, rates: rates, workload: workload, byStage: byStage, judged: judged),
             path: path,
             antiPatterns: antiPatterns(recommended: stage, workload: workload, byStage: byStage),
             remainingWork: best.map { remainingWork(in: $0, workload: workload, byStage: byStage) } ?? [],
-            judgments: Stage.allCases.compactMap { judged[$0] }
+            judgments: Stage.allCases.compactMap { judged[$0] },
+            rates: rates
         )
         recommendation.summary = summary(
             recommendation,
@@ -162,6 +176,7 @@ extension DecisionTree {
     /// What to run to settle a verdict that is not final, or `nil` when it is.
     private func settleAdvice(
         _ unsettled: Set<Unsettled>,
+        rates: [RateSensitivity],
         workload: Workload,
         byStage: [Stage: StageResult],
         judged: [Stage: StageJudgment]
@@ -174,6 +189,13 @@ extension DecisionTree {
             advice.append(
                 "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
                     + ". " + (within.map { howToSettle($0, workload: workload) } ?? "")
+            )
+        }
+        for rate in rates where unsettled.contains(.rate(rate.interaction)) {
+            advice.append(
+                "Borderline: the verdict rests on the declared rate of `\(rate.interaction)`: \(rate.sentence), within "
+                    + "\(RateSensitivity.borderlineFactor.reportFormatted)× of a rate where it changes. Check how often "
+                    + "`\(rate.interaction)` comes, and profile at that rate."
             )
         }
         if unsettled.contains(.tooFewRuns) {

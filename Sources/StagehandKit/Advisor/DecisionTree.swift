@@ -197,6 +197,9 @@ struct DecisionTree: Sendable {
         case tooFewRuns
         /// A stage the path needed was not measured.
         case skipped
+        /// The verdict would change at a rate of this interaction within ``RateSensitivity/borderlineFactor`` of the
+        /// declared one: more runs do not settle that, checking the rate does.
+        case rate(String)
     }
 
     /// Whether every measured stage the path read has enough runs for a decision.

@@ -18,6 +18,8 @@ public struct Recommendation: Codable, Sendable, Equatable {
     public var remainingWork: [String]
     /// Each measured stage judged against the budget from its runs, in journey order (absent in older results).
     public var judgments: [StageJudgment] = []
+    /// The interactions at whose rate the verdict changes, and where (absent in older results).
+    public var rates: [RateSensitivity] = []
 
     /// The recommended stage, or `nil` for `none`.
     public var recommendedStage: Stage? { Stage(rawValue: stage) }
@@ -48,7 +50,7 @@ public struct Recommendation: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case stage, bestStage, summary, confidence, settle, path, antiPatterns, remainingWork, judgments
+        case stage, bestStage, summary, confidence, settle, path, antiPatterns, remainingWork, judgments, rates
     }
 
     init(
@@ -60,7 +62,8 @@ public struct Recommendation: Codable, Sendable, Equatable {
         path: [DecisionNode],
         antiPatterns: [AntiPattern],
         remainingWork: [String],
-        judgments: [StageJudgment] = []
+        judgments: [StageJudgment] = [],
+        rates: [RateSensitivity] = []
     ) {
         self.stage = stage
         self.bestStage = bestStage
@@ -71,6 +74,7 @@ public struct Recommendation: Codable, Sendable, Equatable {
         self.antiPatterns = antiPatterns
         self.remainingWork = remainingWork
         self.judgments = judgments
+        self.rates = rates
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,5 +88,6 @@ public struct Recommendation: Codable, Sendable, Equatable {
         antiPatterns = try container.decode([AntiPattern].self, forKey: .antiPatterns)
         remainingWork = try container.decode([String].self, forKey: .remainingWork)
         judgments = try container.decodeIfPresent([StageJudgment].self, forKey: .judgments) ?? []
+        rates = try container.decodeIfPresent([RateSensitivity].self, forKey: .rates) ?? []
     }
 }
