@@ -3,7 +3,8 @@ import Foundation
 extension DecisionTree {
     // MARK: - Verdict
 
-    /// The recommendation at the end of the walk: `stage`, or `none` with the best stage and what is left.
+    /// The recommendation at the end of the walk: `stage`, or `none` with the best stage and what is left; `unsettled`
+    /// is the walk's, and the rates the verdict rests on are added to it.
     func verdict(
         _ stage: Stage?,
         path: [DecisionNode],
@@ -11,10 +12,9 @@ extension DecisionTree {
         workload: Workload,
         byStage: [Stage: StageResult],
         judged: [Stage: StageJudgment]
-    ) -> (recommendation: Recommendation, unsettled: Set<Unsettled>) {
+    ) -> Recommendation {
         let best = stage == nil ? bestStage(byStage) : nil
         var unsettled = unsettled
-        if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
         let rates = rateSensitivities(
             recommended: stage,
             path: path,
@@ -78,7 +78,7 @@ extension DecisionTree {
         if let headroom = headroomSentence(recommended: stage, byStage: byStage) {
             recommendation.summary += " " + headroom
         }
-        return (recommendation, unsettled)
+        return recommendation
     }
 
     /// What the headroom search found for the verdict, when it ran: how far the recommended stage's costs can grow,

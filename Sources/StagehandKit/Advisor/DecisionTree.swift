@@ -18,7 +18,15 @@ struct DecisionTree: Sendable {
 
     /// Walks the tree over the measured stages of `workload`.
     func recommend(for workload: Workload, results: [StageResult]) -> Recommendation {
-        walk(workload, results: results).recommendation
+        let walk = walk(workload, results: results)
+        return verdict(
+            walk.stage,
+            path: walk.path,
+            unsettled: walk.unsettled,
+            workload: workload,
+            byStage: walk.byStage,
+            judged: walk.judged
+        )
     }
 
     /// Whether more runs of every stage could settle the verdict on `results`: when a stage it rests on has fewer
@@ -54,12 +62,18 @@ struct DecisionTree: Sendable {
             }
     }
 
-    private func walk(
-        _ workload: Workload,
-        results: [StageResult]
-    ) -> (
-        recommendation: Recommendation, unsettled: Set<Unsettled>
-    ) {
+    /// Where the walk ends: the stage it reaches (`nil` for none), the path it took, and why that may not be final
+    /// as far as the stages' runs say (the verdict adds the rates it rests on); with the stages and their judgments.
+    private struct Walk {
+        var stage: Stage?
+        var path: [DecisionNode]
+        var unsettled: Set<Unsettled>
+        var byStage: [Stage: StageResult]
+        var judged: [Stage: StageJudgment]
+    }
+
+    /// The walk alone, without the verdict's sentences: what the extra rounds ask of it, after every round.
+    private func walk(_ workload: Workload, results: [StageResult]) -> Walk {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
         let judged = Dictionary(
             uniqueKeysWithValues: results.compactMap { judgment(of: $0, workload: workload) }.map { ($0.stage, $0) }
@@ -69,8 +83,9 @@ struct DecisionTree: Sendable {
         func note(_ judgment: StageJudgment?) {
             if let judgment, judgment.judgment == .borderline { unsettled.insert(.borderline(judgment.stage)) }
         }
-        func finish(_ stage: Stage?) -> (recommendation: Recommendation, unsettled: Set<Unsettled>) {
-            verdict(stage, path: path, unsettled: unsettled, workload: workload, byStage: byStage, judged: judged)
+        func finish(_ stage: Stage?) -> Walk {
+            if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
+            return Walk(stage: stage, path: path, unsettled: unsettled, byStage: byStage, judged: judged)
         }
 
         // 1. Responsive with everything on main?
