@@ -142,8 +142,9 @@ extension DecisionTree {
     /// hitch-time ratio only below −ln(α)·P/S. S is the ordinary runs' arrival windows, and the exposure run's when it
     /// was hitch-free too. `nil` when the ordinary runs had hitch time (their interval judges them), or when no arrival
     /// came near a hitch: the exposure run hitch-free as well, and every interaction's typical longest hold on main
-    /// (``InteractionExposure/typicalLongestBlockMs``) plus the frame's own work under ``Thresholds/hitchFreeMargin``
-    /// of P. Runs recorded without interaction samples are judged as before they were (`nil`).
+    /// (``InteractionExposure/typicalLongestBlockMs``), or its tail hold where it had enough arrivals for one
+    /// (``InteractionExposure/tailBlockMs``, when longer), plus the frame's own work under
+    /// ``Thresholds/hitchFreeMargin`` of P. Runs recorded without interaction samples are judged as before they were (`nil`).
     ///
     /// - Parameter runs: the number of ordinary runs to bound the ratio over, when not `result`'s own (for how many
     ///   runs would settle it), each as long as its runs on average.
@@ -158,7 +159,7 @@ extension DecisionTree {
         let exposure = (result.exposureRuns ?? []).compactMap(\.metrics)
         let exposureHitchFree = exposure.allSatisfy { $0.hitchTimeRatioMsPerS == 0 }
         let budget = workload.frameBudgetMs
-        let longest = interactions.map(\.typicalLongestBlockMs).max() ?? 0
+        let longest = interactions.map { max($0.typicalLongestBlockMs, $0.tailBlockMs ?? 0) }.max() ?? 0
         let nearAHitch = longest + workload.frameWorkMs >= budget * thresholds.hitchFreeMargin
         guard nearAHitch || !exposureHitchFree else { return nil }
         let runSeconds = runs.reduce(0) { $0 + $1.arrivalSeconds } / Double(runs.count)

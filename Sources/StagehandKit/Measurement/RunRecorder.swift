@@ -176,10 +176,13 @@ final class RunRecorder: Sendable {
         }
     }
 
-    func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
+    /// Interaction number `id`, which arrived at `arrival`, completed at `end`, having entered main
+    /// `mainActorEntries` times and held it at most `heldNs` at once (``MainSegment/longestJobNs``).
+    func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int, heldNs: UInt64 = 0) {
         if probes { pendingHops.settled(id) }  // bare runs ask no hops: nothing to clear
         threads.withRecord { tally in
             tally.interactionCompleted(id, arrival: arrival, at: end, mainActorEntries: mainActorEntries)
+            if probes { tally.held(id, nanoseconds: heldNs) }
         }
         progress.interactionEnded()
     }
@@ -187,9 +190,12 @@ final class RunRecorder: Sendable {
     /// Interaction number `id`, which arrived at `arrival`, ended early at `end`: one of its steps threw
     /// (``stepFailed(_:error:at:)``). It is done, so not unfinished, but not completed either: failures are counted
     /// apart, and leave interaction latency and throughput out.
-    func interactionFailed(_ id: Int, arrival: Instant, at end: Instant) {
+    func interactionFailed(_ id: Int, arrival: Instant, at end: Instant, heldNs: UInt64 = 0) {
         if probes { pendingHops.settled(id) }  // a hop asked before the step threw, back on main in the stage's catch
-        threads.withRecord { $0.interactionFailed(id, arrival: arrival, at: end) }
+        threads.withRecord { tally in
+            tally.interactionFailed(id, arrival: arrival, at: end)
+            if probes { tally.held(id, nanoseconds: heldNs) }
+        }
         progress.interactionEnded()  // no longer in flight
     }
 
@@ -346,12 +352,19 @@ final class RunRecorder: Sendable {
         where !all.finished.contains(id) && unfinished.indices.contains(interaction) {
             unfinished[interaction] += 1
         }
+        // Each finished arrival's longest hold, by interaction, in delivery order (without probes, none).
+        var holds: [[Double]] = Array(repeating: [], count: undelivered.count)
+        for hold in all.holds.sorted(by: { $0.id < $1.id }) where delivered.indices.contains(hold.id) {
+            let interaction = delivered[hold.id]
+            if holds.indices.contains(interaction) { holds[interaction].append(Double(hold.ns) / 1e6) }
+        }
         return zip(deliveries(of: undelivered.count), undelivered).enumerated().map { index, counts in
             InteractionSample(
                 arrivals: counts.0 + counts.1,
                 longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,
                 hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0,
-                unfinished: unfinished[index]
+                unfinished: unfinished[index],
+                holdsMs: probes ? holds[index] : nil
             )
         }
     }

@@ -38,6 +38,8 @@ struct ThreadTally {
     /// By interaction index: its longest main-actor job, and how many of its jobs were a hang's length.
     var longestJobNs: [UInt64] = []
     var hangJobs: [Int] = []
+    /// Each interaction finished here, by delivery number: the longest it held main at once.
+    var holds: [(id: Int, ns: UInt64)] = []
 
     /// Sizes the tables for `stepKeys` and `subsystems` and room for `deliveries` interactions, and tallies the
     /// backlog and the queue by quarter of `window`, so recording allocates nothing.
@@ -50,6 +52,7 @@ struct ThreadTally {
         backlog = window
         queued = window
         finished.reserve(deliveries)
+        holds.reserveCapacity(deliveries + deliveries / 2 + 16)  // room for more arrivals than expected
         longJobs.reserveCapacity(64)
     }
 
@@ -63,6 +66,11 @@ struct ThreadTally {
         hopsOfCompleted += mainActorEntries
         interactionLatency.record(nanoseconds: end.nanoseconds(since: arrival))
         backlog.add(from: arrival, to: end)
+    }
+
+    /// Interaction number `id`, just finished, held main for at most `nanoseconds` at once.
+    mutating func held(_ id: Int, nanoseconds: UInt64) {
+        holds.append((id, nanoseconds))
     }
 
     /// Interaction number `id`, which arrived at `arrival`, ended early at `end`: one of its steps threw.
@@ -195,6 +203,7 @@ struct ThreadTally {
         }
         hopsOfCompleted += other.hopsOfCompleted
         finished.formUnion(other.finished)
+        holds += other.holds
         poolHopWait.add(other.poolHopWait)
         backlog.add(other.backlog)
         queued.add(other.queued)

@@ -17,7 +17,7 @@ package struct MarkdownReport: Sendable {
             VerdictSection(result: result),
             StagesTableSection(result: result),
             ExposureSection(result: result),
-            RatesSection(result: result),
+            InteractionsSection(result: result),
             HeadroomSection(result: result),
             DecisionPathSection(result: result),
             AntiPatternsSection(result: result),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How well one interaction was exercised in one stage, and what one of its arrivals did to the main thread there.
 ///
 /// A verdict is about every interaction of the workload as declared, not about the arrivals one seed happened to
@@ -44,12 +46,36 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// are lower bounds (what those did later is not in their runs), and a stage that leaves any is not judged to meet
     /// the budget. 0 in results written before runs followed their arrivals.
     public var unfinished: Int = 0
+    /// Its tail hold: the 90th percentile (nearest rank) of the longest each of its finished arrivals held main at once,
+    /// ordinary and exposure runs together, in milliseconds; `nil` with fewer than ``tailArrivals`` of them measured
+    /// (the 90th percentile of so few is their longest, which one preemption moves), and in results written before
+    /// each arrival's hold was kept.
+    public var tailBlockMs: Double?
 
     /// An interaction due fewer times than this per run is rare: its arrivals are scheduled on purpose in an exposure
     /// run, and its effect is weighted by its rate.
     public static let rareBelowArrivalsPerRun = 3.0
     /// A stage is judged to meet the budget only when every interaction arrived at least this often in it.
     public static let minimumArrivals = 3
+    /// The arrivals measured that a tail hold (``tailBlockMs``) needs.
+    public static let tailArrivals = 10
+
+    /// The tail hold of arrivals that held main for `holdsMs` at most at once, each: their 90th percentile, nearest
+    /// rank; `nil` for fewer than ``tailArrivals``.
+    public static func tail(of holdsMs: [Double]) -> Double? {
+        guard holdsMs.count >= tailArrivals else { return nil }
+        let sorted = holdsMs.sorted()
+        return sorted[Int((0.9 * Double(sorted.count)).rounded(.up)) - 1]
+    }
+
+    /// What its finished arrivals can rule out: a slow path that comes once in this many arrivals, or more often,
+    /// would have shown in one of them with a chance of at least 95% (n arrivals miss one of chance p with chance
+    /// (1 − p)ⁿ); a rarer one may not have. `nil` with no finished arrival.
+    public var slowPathSeenOneIn: Int? {
+        let n = finishedArrivals
+        guard n > 0 else { return nil }
+        return max(Int((1 / (1 - pow(0.05, 1 / Double(n)))).rounded(.down)), 1)
+    }
 
     /// The standard error of ``hitchMsPerArrival`` × ``ratePerS``, in milliseconds per second, for a frame budget of
     /// `budgetMs`: an arrival's hitch time varies by at least half a refresh interval (a hitch is whole intervals),
@@ -78,7 +104,7 @@ extension InteractionExposure {
     private enum CodingKeys: String, CodingKey {
         case interaction, ratePerS, arrivals, expectedArrivals, exposureArrivals, estimated, hitchMsPerArrival
         case mainMsPerArrival, hitchMsPerArrivalSpread, longestBlockMs, typicalLongestBlockMs, hangs, longestStepOnMain
-        case unfinished
+        case unfinished, tailBlockMs
     }
 
     /// Reads results written before runs followed their arrivals to the end too: their `unfinished` is 0.
@@ -98,5 +124,6 @@ extension InteractionExposure {
         hangs = try container.decode(Int.self, forKey: .hangs)
         longestStepOnMain = try container.decodeIfPresent(String.self, forKey: .longestStepOnMain)
         unfinished = try container.decodeIfPresent(Int.self, forKey: .unfinished) ?? 0
+        tailBlockMs = try container.decodeIfPresent(Double.self, forKey: .tailBlockMs)
     }
 }

@@ -25,6 +25,8 @@ extension StageResult {
         var unfinished = 0
         var longestBlockMs = 0.0
         var hangs = 0
+        /// Each finished arrival's longest hold on main, in milliseconds (none in results written before they were kept).
+        var holdsMs: [Double] = []
 
         var hitchMs: Double { hitchMsByCause.values.reduce(0, +) }
     }
@@ -44,7 +46,8 @@ extension StageResult {
                 arrivals: sample.arrivals,
                 unfinished: sample.unfinished,
                 longestBlockMs: sample.longestBlockMs,
-                hangs: sample.hangs
+                hangs: sample.hangs,
+                holdsMs: sample.holdsMs ?? []
             )
         }
         let timings = Dictionary(run.stepTimings.map { ($0.key, $0) }) { first, _ in first }
@@ -137,7 +140,8 @@ extension StageResult {
                     hangs: all.reduce(0) { $0 + $1.hangs },
                     longestStepOnMain: stepMain.filter { $0.value > 0 }.max { ($0.value, $1.key) < ($1.value, $0.key) }?
                         .key,
-                    unfinished: all.reduce(0) { $0 + $1.unfinished }
+                    unfinished: all.reduce(0) { $0 + $1.unfinished },
+                    tailBlockMs: InteractionExposure.tail(of: all.flatMap(\.holdsMs))
                 )
             )
         }

@@ -153,6 +153,63 @@ import Testing
         #expect(far.judgment == .meets, "\(far.reason)")
     }
 
+    /// The tail hold is the 90th percentile of the arrivals' holds, nearest rank, from 10 of them; what n arrivals rule
+    /// out is a slow path of chance p with (1 − p)ⁿ ≤ 5%: 23 arrivals, 1 in 8 ((7/8)²³ = 4.6%), not 1 in 9 (6.7%).
+    @Test func theTailHoldAndWhatSoManyArrivalsRuleOut() {
+        #expect(InteractionExposure.tail(of: (1...20).map(Double.init).reversed()) == 18)
+        #expect(InteractionExposure.tail(of: (1...10).map(Double.init)) == 9)
+        #expect(InteractionExposure.tail(of: (1...9).map(Double.init)) == nil, "the tail of 9 is their longest")
+        func ruledOut(_ arrivals: Int) -> Int? {
+            InteractionExposure(
+                interaction: "open",
+                ratePerS: 0.1,
+                arrivals: arrivals,
+                expectedArrivals: 1,
+                exposureArrivals: 0,
+                estimated: true,
+                hitchMsPerArrival: 0,
+                mainMsPerArrival: 0,
+                hitchMsPerArrivalSpread: 0,
+                longestBlockMs: 0,
+                typicalLongestBlockMs: 0,
+                hangs: 0,
+                longestStepOnMain: nil
+            ).slowPathSeenOneIn
+        }
+        #expect(ruledOut(23) == 8)
+        #expect(ruledOut(3) == 1)
+        #expect(ruledOut(0) == nil)
+    }
+
+    /// A slow path one arrival in nine (40 ms, the others 4 ms), all four in one run: the typical longest hold (the
+    /// median of the runs' longest, two of three runs without a slow arrival) says hitch-free runs are far from a
+    /// hitch; the tail of their 36 arrivals does not, so their hitch-free seconds must bound the hitch time.
+    @Test func aSlowPathInTheTailKeepsHitchFreeRunsFromMeetingOnTheirHoldAlone() throws {
+        let workload = Self.workload(openStep: Step(.compute, "decode", .milliseconds(4)))
+        func stage(slowPath: Bool) -> StageResult {
+            var runs = (1...3).map { Self.run($0, open: 0, hitchMs: 0, seconds: 2.5, tapBlockMs: 4) }
+            for index in runs.indices {
+                runs[index].interactions?[1].holdsMs = Array(repeating: 4, count: 12)
+            }
+            if slowPath {
+                runs[0].interactions?[1].holdsMs?[0...3] = [40, 40, 40, 40]
+                runs[0].interactions?[1].longestBlockMs = 40
+            }
+            return Self.stage(
+                .mainOnly,
+                runs,
+                exposure: [Self.run(0, open: 3, hitchMs: 0, blockMs: 4, seconds: 1.5)],
+                workload: workload
+            )
+        }
+        let tree = DecisionTree()
+        let plain = try #require(tree.judgment(of: stage(slowPath: false), workload: workload))
+        #expect(plain.judgment == .meets, "\(plain.reason)")
+        let slow = try #require(tree.judgment(of: stage(slowPath: true), workload: workload))
+        #expect(stage(slowPath: true).interactions?[1].tailBlockMs == 40)
+        #expect(slow.judgment == .borderline, "\(slow.reason)")
+    }
+
     /// An arrival still unfinished when its run ended (its answer outlasted the follow-through) leaves the stage
     /// borderline, however clean its runs, and no extra round mends it. Its per-arrival figures are over every arrival,
     /// a lower bound: what the unfinished one did before its run ended is in the totals, its later work is not.
@@ -266,7 +323,9 @@ extension ExposureTests {
             ),
             "\(report)"
         )
-        #expect(!report.contains("| `tap`"), "a frequent, well-seen interaction without a hang is not listed")
+        let section = report.components(separatedBy: "## Rare interactions").last?.components(separatedBy: "\n## ")
+            .first
+        #expect(section?.contains("| `tap`") == false, "a frequent, well-seen interaction without a hang is not listed")
         #expect(
             report.contains("| interaction | rate /s | `main-only` | `offloaded` |"),
             "skipped stages have no column"

@@ -79,6 +79,17 @@ import Glibc
         #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 3) < 1e-6)
     }
 
+    /// One arrival's hold is its longest main-actor job, not the sum of them: 31 ms, then 2 ms, holds 31 ms.
+    @Test func anArrivalsHoldIsItsLongestJob() {
+        let segment = MainSegment(recorder: RunRecorder(refreshHz: 60), interaction: 0)
+        segment.open(at: .at(100))
+        segment.stepOnMain(from: .at(101), to: .at(131))
+        segment.close(at: nil)
+        segment.open(at: .at(200))
+        segment.close(at: .at(202))
+        #expect(segment.longestJobNs == 31_000_000)
+    }
+
     @Test func aHandlerJobIsEndedOnlyFromMain() {
         let recorder = RunRecorder(refreshHz: 60)
         let segment = MainSegment(recorder: recorder, interaction: 0)

@@ -277,12 +277,21 @@ extension RunRecorderTests {
         recorder.handlerStarted(0, interaction: 0, arrival: .at(90), at: .at(100))
         recorder.handlerStarted(1, interaction: 0, arrival: .at(490), at: .at(500))
         recorder.handlerStarted(2, interaction: 1, arrival: .at(990), at: .at(1000))
-        for id in 0..<3 { recorder.interactionFinished(id, arrival: .at(0), at: .at(1300), mainActorEntries: 1) }
+        // Finished out of order, each with what it held main for: each interaction's holds in delivery order.
+        for (id, held) in [(2, 256.0), (1, 2), (0, 4)] {
+            recorder.interactionFinished(
+                id,
+                arrival: .at(0),
+                at: .at(1300),
+                mainActorEntries: 1,
+                heldNs: UInt64(held * 1e6)
+            )
+        }
         let samples = recorder.interactionSamples(undelivered: [0, 0])
         #expect(
             samples == [
-                InteractionSample(arrivals: 2, longestBlockMs: 4, hangs: 0),
-                InteractionSample(arrivals: 1, longestBlockMs: 256, hangs: 1),
+                InteractionSample(arrivals: 2, longestBlockMs: 4, hangs: 0, holdsMs: [4, 2]),
+                InteractionSample(arrivals: 1, longestBlockMs: 256, hangs: 1, holdsMs: [256]),
             ]
         )
     }

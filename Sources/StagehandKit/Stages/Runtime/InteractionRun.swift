@@ -99,7 +99,13 @@ final class InteractionRun: Sendable {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
         let entries = mainActorEntries.load(ordering: .relaxed)
-        recorder.interactionFinished(id, arrival: arrival, at: now, mainActorEntries: entries)
+        recorder.interactionFinished(
+            id,
+            arrival: arrival,
+            at: now,
+            mainActorEntries: entries,
+            heldNs: segment.longestJobNs
+        )
         recorder.trace?.interaction(name, from: arrival, to: now, mainActorEntries: entries)
         onEnd?(id, now)
     }
@@ -109,7 +115,7 @@ final class InteractionRun: Sendable {
     func fail() {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
-        recorder.interactionFailed(id, arrival: arrival, at: now)
+        recorder.interactionFailed(id, arrival: arrival, at: now, heldNs: segment.longestJobNs)
         onEnd?(id, now)
     }
 }

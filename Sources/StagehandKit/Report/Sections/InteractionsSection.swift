@@ -1,0 +1,68 @@
+/// Each interaction in the advised stage, arrival by arrival: how many of its arrivals were measured and finished, the
+/// longest and the tail of what one held main for, what so many arrivals can rule out, and the rates at which the
+/// verdict would change (``RateSensitivity``). Nothing when the result predates per-interaction figures.
+struct InteractionsSection: ReportSection {
+    /// The stage the advice is about.
+    let stage: Stage?
+    let interactions: [InteractionExposure]
+    /// By interaction name: where the verdict changes with its rate.
+    let rates: [String: RateSensitivity]
+
+    init(result: ProfileResult) {
+        let advised = result.recommendation.advisedStage
+        stage = advised
+        interactions = result.stages.first { $0.stage == advised }?.interactions ?? []
+        rates = Dictionary(result.recommendation.rates.map { ($0.interaction, $0) }) { first, _ in first }
+    }
+
+    func rendered() -> [String] {
+        guard let stage, !interactions.isEmpty else { return [] }
+        let factor = RateSensitivity.borderlineFactor.reportFormatted
+        var lines = [
+            "## Each interaction in `\(stage.rawValue)`, arrival by arrival",
+            "",
+            "Arrivals: in the stage's runs, plus its exposure run. Each arrival's hold is the longest it held main at "
+                + "once (one main-actor job), however late its work came; the tail is the 90th percentile of those "
+                + "(with at least \(InteractionExposure.tailArrivals) finished arrivals). So many arrivals would have "
+                + "shown a slow path as common as the one named, with a chance of 95%; a rarer one may not have come.",
+            "",
+            "The rates: each interaction's rate is declared, and a stage's figures grow with it. Each stage's "
+                + "hitch-time ratio is read as a line in one interaction's rate (its hitch time per arrival, times "
+                + "the rate, on top of the rest as measured): `\(stage.rawValue)` misses the budget above the first "
+                + "rate, and the stage named meets it below the second. Work that piles up at a higher rate can cost "
+                + "more than the line says. A declared rate within \(factor)× of either makes the verdict "
+                + "borderline: check how often that interaction really comes.",
+            "",
+            "| interaction | rate /s | arrivals | unfinished | longest hold | tail hold | slow paths it could miss | "
+                + "meets the budget up to | a stage that meets it below |",
+            "|---|--:|--:|--:|--:|--:|---|---|---|",
+        ]
+        for one in interactions {
+            let rate = rates[one.interaction]
+            let near = rate?.withinFactor == true ? " **within \(factor)×**" : ""
+            let upTo = rate?.advisedMeetsUpToPerS.map { "\($0.reportFormatted)/s" } ?? "–"
+            let below =
+                rate.flatMap { rate in
+                    both(rate.stageBelow, rate.meetsBelowPerS).map { "`\($0.rawValue)`: \($1.reportFormatted)/s" }
+                } ?? "–"
+            let missed = one.slowPathSeenOneIn.map { $0 < 2 ? "any" : "rarer than 1 in \($0)" } ?? "–"
+            let cells = [
+                "`\(one.interaction)`\(one.estimated ? " (rare)" : "")\(near)",
+                one.ratePerS.reportFormatted,
+                one.exposureArrivals > 0 ? "\(one.arrivals) + \(one.exposureArrivals)" : "\(one.arrivals)",
+                one.unfinished > 0 ? "**\(one.unfinished)**" : "0",
+                "\(one.longestBlockMs.reportFormatted) ms",
+                one.tailBlockMs.map { "\($0.reportFormatted) ms" } ?? "–",
+                missed, upTo, below,
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines + [""]
+    }
+}
+
+/// Both values, when both are present.
+private func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}
