@@ -9,7 +9,8 @@ extension DecisionTree {
     /// r·(1 + (T − H)/s). The advised stage meets the budget up to that rate; a stage before it that missed the budget
     /// on hitch time alone meets it below. Of those, the one whose rate is highest (the first to meet as the rate
     /// falls) is named: main-only, whose meeting the budget ends the walk, or a stage the walk tried, whose meeting it
-    /// adopts (any measured stage when none is recommended).
+    /// adopts (when the advice is off the path, a simpler stage off it too; any measured stage when none is
+    /// recommended).
     func rateSensitivities(
         recommended: Stage?,
         path: [DecisionNode],
@@ -19,8 +20,14 @@ extension DecisionTree {
     ) -> [RateSensitivity] {
         let limit = budgetLimit(.hitchTimeRatio)
         let tried = Set(path.compactMap(\.tried)).union([.mainOnly])
+        // On the path, a stage tried before the advice is adopted at its question; off it (question 5), any stage the
+        // path tried is adopted first, and a simpler one off the path too.
+        let onPath = recommended.map { tried.contains($0) } ?? false
         let earlier = Stage.allCases.filter { stage in
-            recommended.map { stage < $0 && tried.contains(stage) } ?? true
+            guard let recommended else { return true }
+            return stage != recommended
+                && (onPath
+                    ? stage < recommended && tried.contains(stage) : tried.contains(stage) || stage < recommended)
         }
         let advised = recommended ?? bestStage(byStage)
         return workload.interactions.indices.compactMap { index in
@@ -35,7 +42,8 @@ extension DecisionTree {
             let upTo = recommended.flatMap(crossing)
             let below = earlier.compactMap { stage -> (stage: Stage, rate: Double)? in
                 guard judged[stage]?.overall != .meets, let result = byStage[stage],
-                    missesOnHitchTimeAlone(result, workload: workload), let rate = crossing(stage), rate > 0
+                    missesOnHitchTimeAlone(result, workload: workload), let rate = crossing(stage), rate > 0,
+                    rate < declared
                 else { return nil }
                 return (stage, rate)
             }

@@ -282,7 +282,7 @@ final class MainLoop {
         onEnd: (@Sendable (Int, Instant) -> Void)? = nil
     ) -> InteractionRun {
         let interaction = workload.interactions[index]
-        let segment = MainSegment(recorder: recorder, interaction: index)
+        let segment = MainSegment(recorder: recorder, interaction: index, delivery: id)
         let flow = InteractionFlow()
         let bodies = code.bodies[index]
         let subsystems = subsystemOfStep[index]

@@ -18,15 +18,15 @@ final class MainSegment: Sendable {
     }
 
     private let recorder: RunRecorder
-    /// The interaction's index in the workload: whose jobs these are.
+    /// The interaction's index in the workload, and this arrival's delivery number in the run: whose jobs these are.
     private let interaction: Int
+    private let delivery: Int
     private let current = Mutex<Stretch?>(nil)
-    /// The longest stretch recorded so far, in nanoseconds.
-    private let longest = Mutex<UInt64>(0)
 
-    init(recorder: RunRecorder, interaction: Int) {
+    init(recorder: RunRecorder, interaction: Int, delivery: Int) {
         self.recorder = recorder
         self.interaction = interaction
+        self.delivery = delivery
     }
 
     /// The interaction's code is running on the main actor from `start`; `handler` when it is the event handler.
@@ -60,14 +60,14 @@ final class MainSegment: Sendable {
         record(closed, endingAt: end)
     }
 
-    /// The longest this arrival held main at once so far (one main-actor job), in nanoseconds: what it held main for,
-    /// read when it ends (0 in a run without probes).
-    var longestJobNs: UInt64 { longest.withLock { $0 } }
-
     private func record(_ stretch: Stretch?, endingAt end: Instant?) {
         guard let stretch else { return }
-        let job = RunRecorder.Span(start: stretch.start, end: end ?? stretch.lastOnMain)
-        longest.withLock { $0 = max($0, job.nanoseconds) }
-        recorder.mainActorJob(job, stepNanoseconds: stretch.stepNs, of: interaction)
+        let finished = end ?? stretch.lastOnMain
+        recorder.mainActorJob(
+            RunRecorder.Span(start: stretch.start, end: finished),
+            stepNanoseconds: stretch.stepNs,
+            of: interaction,
+            delivery: delivery
+        )
     }
 }

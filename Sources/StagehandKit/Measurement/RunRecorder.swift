@@ -176,13 +176,10 @@ final class RunRecorder: Sendable {
         }
     }
 
-    /// Interaction number `id`, which arrived at `arrival`, completed at `end`, having entered main
-    /// `mainActorEntries` times and held it at most `heldNs` at once (``MainSegment/longestJobNs``).
-    func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int, heldNs: UInt64 = 0) {
+    func interactionFinished(_ id: Int, arrival: Instant, at end: Instant, mainActorEntries: Int) {
         if probes { pendingHops.settled(id) }  // bare runs ask no hops: nothing to clear
         threads.withRecord { tally in
             tally.interactionCompleted(id, arrival: arrival, at: end, mainActorEntries: mainActorEntries)
-            if probes { tally.held(id, nanoseconds: heldNs) }
         }
         progress.interactionEnded()
     }
@@ -190,12 +187,9 @@ final class RunRecorder: Sendable {
     /// Interaction number `id`, which arrived at `arrival`, ended early at `end`: one of its steps threw
     /// (``stepFailed(_:error:at:)``). It is done, so not unfinished, but not completed either: failures are counted
     /// apart, and leave interaction latency and throughput out.
-    func interactionFailed(_ id: Int, arrival: Instant, at end: Instant, heldNs: UInt64 = 0) {
+    func interactionFailed(_ id: Int, arrival: Instant, at end: Instant) {
         if probes { pendingHops.settled(id) }  // a hop asked before the step threw, back on main in the stage's catch
-        threads.withRecord { tally in
-            tally.interactionFailed(id, arrival: arrival, at: end)
-            if probes { tally.held(id, nanoseconds: heldNs) }
-        }
+        threads.withRecord { $0.interactionFailed(id, arrival: arrival, at: end) }
         progress.interactionEnded()  // no longer in flight
     }
 
@@ -230,14 +224,16 @@ final class RunRecorder: Sendable {
     }
 
     /// Records one main-actor job of interaction `interaction` (its index in the workload), which held main for
-    /// `job`, `stepNanoseconds` of it in steps.
-    func mainActorJob(_ job: Span, stepNanoseconds: UInt64, of interaction: Int) {
+    /// `job`, `stepNanoseconds` of it in steps; with `delivery`, the job was that arrival's (its delivery number), and
+    /// counts for the longest it held main at once.
+    func mainActorJob(_ job: Span, stepNanoseconds: UInt64, of interaction: Int, delivery: Int? = nil) {
         guard probes else { return }
         let nanoseconds = job.nanoseconds
         let overhead = nanoseconds > stepNanoseconds ? nanoseconds - stepNanoseconds : 0
         threads.withRecord { tally in
             tally.mainBusyNs[.overhead] += overhead
             tally.mainActorJob(job, of: interaction, periodNs: periodNs)
+            if let delivery { tally.held(delivery, nanoseconds: nanoseconds) }
         }
     }
 
@@ -352,11 +348,12 @@ final class RunRecorder: Sendable {
         where !all.finished.contains(id) && unfinished.indices.contains(interaction) {
             unfinished[interaction] += 1
         }
-        // Each finished arrival's longest hold, by interaction, in delivery order (without probes, none).
+        // Each finished arrival's longest hold, by interaction, in delivery order: read now, when every job of theirs
+        // has been recorded (a handler's own job can end after its arrival finished on another thread).
         var holds: [[Double]] = Array(repeating: [], count: undelivered.count)
-        for hold in all.holds.sorted(by: { $0.id < $1.id }) where delivered.indices.contains(hold.id) {
-            let interaction = delivered[hold.id]
-            if holds.indices.contains(interaction) { holds[interaction].append(Double(hold.ns) / 1e6) }
+        for (id, interaction) in delivered.enumerated()
+        where all.finished.contains(id) && holds.indices.contains(interaction) {
+            holds[interaction].append(Double(all.holdNs.indices.contains(id) ? all.holdNs[id] : 0) / 1e6)
         }
         return zip(deliveries(of: undelivered.count), undelivered).enumerated().map { index, counts in
             InteractionSample(

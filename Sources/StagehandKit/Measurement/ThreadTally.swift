@@ -38,8 +38,8 @@ struct ThreadTally {
     /// By interaction index: its longest main-actor job, and how many of its jobs were a hang's length.
     var longestJobNs: [UInt64] = []
     var hangJobs: [Int] = []
-    /// Each interaction finished here, by delivery number: the longest it held main at once.
-    var holds: [(id: Int, ns: UInt64)] = []
+    /// By delivery number: the longest main-actor job of that arrival recorded here (merged by the longest).
+    var holdNs: [UInt64] = []
 
     /// Sizes the tables for `stepKeys` and `subsystems` and room for `deliveries` interactions, and tallies the
     /// backlog and the queue by quarter of `window`, so recording allocates nothing.
@@ -52,7 +52,7 @@ struct ThreadTally {
         backlog = window
         queued = window
         finished.reserve(deliveries)
-        holds.reserveCapacity(deliveries + deliveries / 2 + 16)  // room for more arrivals than expected
+        holdNs = Array(repeating: 0, count: deliveries + deliveries / 2 + 16)  // room for more arrivals than expected
         longJobs.reserveCapacity(64)
     }
 
@@ -68,9 +68,11 @@ struct ThreadTally {
         backlog.add(from: arrival, to: end)
     }
 
-    /// Interaction number `id`, just finished, held main for at most `nanoseconds` at once.
+    /// Interaction number `id` held main for `nanoseconds` in one job.
     mutating func held(_ id: Int, nanoseconds: UInt64) {
-        holds.append((id, nanoseconds))
+        guard id >= 0 else { return }
+        if id >= holdNs.count { holdNs += repeatElement(0, count: max(id + 1, holdNs.count * 2) - holdNs.count) }
+        holdNs[id] = max(holdNs[id], nanoseconds)
     }
 
     /// Interaction number `id`, which arrived at `arrival`, ended early at `end`: one of its steps threw.
@@ -203,7 +205,10 @@ struct ThreadTally {
         }
         hopsOfCompleted += other.hopsOfCompleted
         finished.formUnion(other.finished)
-        holds += other.holds
+        if other.holdNs.count > holdNs.count {
+            holdNs += repeatElement(0, count: other.holdNs.count - holdNs.count)
+        }
+        for (id, nanoseconds) in other.holdNs.enumerated() where nanoseconds > holdNs[id] { holdNs[id] = nanoseconds }
         poolHopWait.add(other.poolHopWait)
         backlog.add(other.backlog)
         queued.add(other.queued)

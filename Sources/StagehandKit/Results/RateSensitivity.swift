@@ -55,7 +55,7 @@ public struct RateSensitivity: Codable, Sendable, Equatable {
             || meetsBelowPerS.map { $0 * factor > declaredPerS } == true
     }
 
-    /// "`async` meets the budget up to 0.08 `open`/s, and `main-only` below 0.02/s; you declared 0.05/s".
+    /// "async meets the budget up to 0.08 `open`/s, and main-only would meet it below 0.02/s; you declared 0.05/s".
     public var sentence: String {
         let name = "`\(interaction)`"
         var parts: [String] = []
@@ -66,7 +66,7 @@ public struct RateSensitivity: Codable, Sendable, Equatable {
             parts.append(
                 parts.isEmpty
                     ? "\(stage.rawValue) would meet the budget below \(below.reportFormatted) \(name)/s"
-                    : "\(stage.rawValue) would below \(below.reportFormatted)/s"
+                    : "\(stage.rawValue) would meet it below \(below.reportFormatted)/s"
             )
         }
         return parts.joined(separator: ", and ") + "; you declared \(declaredPerS.reportFormatted)/s"

@@ -30,7 +30,7 @@ package enum ProbeCost {
             arrivalsStart: now,
             arrivalsEnd: now.adding(milliseconds: 600_000)
         )
-        let segment = MainSegment(recorder: recorder, interaction: 0)
+        let segment = MainSegment(recorder: recorder, interaction: 0, delivery: 0)
         let step = StepRun(
             kind: .compute,
             label: "probe",

@@ -66,7 +66,7 @@ import Glibc
 
     @Test func aStretchOnMainIsOneJobAndItsNonStepTimeIsOverhead() {
         let recorder = RunRecorder(refreshHz: 60)
-        let segment = MainSegment(recorder: recorder, interaction: 0)
+        let segment = MainSegment(recorder: recorder, interaction: 0, delivery: 0)
         segment.open(at: .at(100))
         segment.stepOnMain(from: .at(101), to: .at(111))
         segment.stepOnMain(from: .at(111), to: .at(131))
@@ -79,20 +79,28 @@ import Glibc
         #expect(abs((metrics.mainThreadBusyMsPerS["overhead"] ?? 0) - 3) < 1e-6)
     }
 
-    /// One arrival's hold is its longest main-actor job, not the sum of them: 31 ms, then 2 ms, holds 31 ms.
-    @Test func anArrivalsHoldIsItsLongestJob() {
-        let segment = MainSegment(recorder: RunRecorder(refreshHz: 60), interaction: 0)
-        segment.open(at: .at(100))
+    /// One arrival's hold is its longest main-actor job, not the sum of them: 31 ms, then 2 ms, holds 31 ms. Its
+    /// handler's own job counts even when it ends after the arrival finished on another thread (a task done on the
+    /// pool before the handler returned): the holds are read when the run's samples are.
+    @Test(arguments: [false, true])
+    func anArrivalsHoldIsItsLongestJob(handlerEndsLast: Bool) {
+        let recorder = RunRecorder(refreshHz: 60)
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(90), at: .at(100))
+        let segment = MainSegment(recorder: recorder, interaction: 0, delivery: 0)
+        segment.open(at: .at(100), handler: true)
         segment.stepOnMain(from: .at(101), to: .at(131))
-        segment.close(at: nil)
-        segment.open(at: .at(200))
-        segment.close(at: .at(202))
-        #expect(segment.longestJobNs == 31_000_000)
+        if !handlerEndsLast { segment.close(at: .at(131)) }
+        recorder.interactionFinished(0, arrival: .at(90), at: .at(131), mainActorEntries: 1)
+        if handlerEndsLast { segment.close(at: .at(131)) }
+        let other = MainSegment(recorder: recorder, interaction: 0, delivery: 1)  // another arrival's job is not its
+        other.open(at: .at(200))
+        other.close(at: .at(250))
+        #expect(recorder.interactionSamples(undelivered: [0]).first?.holdsMs == [31])
     }
 
     @Test func aHandlerJobIsEndedOnlyFromMain() {
         let recorder = RunRecorder(refreshHz: 60)
-        let segment = MainSegment(recorder: recorder, interaction: 0)
+        let segment = MainSegment(recorder: recorder, interaction: 0, delivery: 0)
         segment.open(at: .at(0), handler: true)
         segment.close(at: nil)  // a task already on the pool must not end the handler's job…
         segment.close(at: .at(4))  // …the handler returning does

@@ -270,23 +270,20 @@ extension RunRecorderTests {
     /// and one hang; interaction 0's two short jobs are neither; the arrivals are the ones the main loop counted.
     @Test func eachInteractionsLongestHoldAndHangsAreItsOwn() {
         let recorder = Self.twoInteractions()
-        recorder.mainActorJob(RunRecorder.Span(start: .at(100), end: .at(104)), stepNanoseconds: 0, of: 0)
-        recorder.mainActorJob(RunRecorder.Span(start: .at(500), end: .at(502)), stepNanoseconds: 0, of: 0)
-        recorder.mainActorJob(RunRecorder.Span(start: .at(1000), end: .at(1256)), stepNanoseconds: 0, of: 1)
+        recorder.mainActorJob(RunRecorder.Span(start: .at(100), end: .at(104)), stepNanoseconds: 0, of: 0, delivery: 0)
+        recorder.mainActorJob(RunRecorder.Span(start: .at(500), end: .at(502)), stepNanoseconds: 0, of: 0, delivery: 1)
+        recorder.mainActorJob(
+            RunRecorder.Span(start: .at(1000), end: .at(1256)),
+            stepNanoseconds: 0,
+            of: 1,
+            delivery: 2
+        )
         // Two arrivals of interaction 0 and one of 1, delivered: the arrivals the main loop counted.
         recorder.handlerStarted(0, interaction: 0, arrival: .at(90), at: .at(100))
         recorder.handlerStarted(1, interaction: 0, arrival: .at(490), at: .at(500))
         recorder.handlerStarted(2, interaction: 1, arrival: .at(990), at: .at(1000))
-        // Finished out of order, each with what it held main for: each interaction's holds in delivery order.
-        for (id, held) in [(2, 256.0), (1, 2), (0, 4)] {
-            recorder.interactionFinished(
-                id,
-                arrival: .at(0),
-                at: .at(1300),
-                mainActorEntries: 1,
-                heldNs: UInt64(held * 1e6)
-            )
-        }
+        // Finished out of order: each interaction's holds are in delivery order.
+        for id in [2, 1, 0] { recorder.interactionFinished(id, arrival: .at(0), at: .at(1300), mainActorEntries: 1) }
         let samples = recorder.interactionSamples(undelivered: [0, 0])
         #expect(
             samples == [

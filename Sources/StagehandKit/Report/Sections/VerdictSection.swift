@@ -46,7 +46,9 @@ struct VerdictSection: ReportSection {
         switch recommendation.confidence {
         case .decided: "decided beyond the run-to-run noise"
         case .tentative: "**tentative: too few runs, or a stage it needs was not measured**"
-        case .borderline: "**borderline: a stage it rests on is within the noise of the budget**"
+        case .borderline:
+            "**borderline: a stage it rests on is within the noise of the budget, or a declared rate is near one where "
+                + "it changes**"
         case .failed: "**no budget verdict: the workload crashed or hung in every stage**"
         }
     }

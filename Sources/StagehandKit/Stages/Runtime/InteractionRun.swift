@@ -99,13 +99,7 @@ final class InteractionRun: Sendable {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
         let entries = mainActorEntries.load(ordering: .relaxed)
-        recorder.interactionFinished(
-            id,
-            arrival: arrival,
-            at: now,
-            mainActorEntries: entries,
-            heldNs: segment.longestJobNs
-        )
+        recorder.interactionFinished(id, arrival: arrival, at: now, mainActorEntries: entries)
         recorder.trace?.interaction(name, from: arrival, to: now, mainActorEntries: entries)
         onEnd?(id, now)
     }
@@ -115,7 +109,7 @@ final class InteractionRun: Sendable {
     func fail() {
         let now = Instant.now
         segment.close(at: MainQueue.isCurrent ? now : nil)
-        recorder.interactionFailed(id, arrival: arrival, at: now, heldNs: segment.longestJobNs)
+        recorder.interactionFailed(id, arrival: arrival, at: now)
         onEnd?(id, now)
     }
 }
