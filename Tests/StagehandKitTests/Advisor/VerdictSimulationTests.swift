@@ -267,7 +267,20 @@ import Testing
             var mainOnly: [RepetitionResult] = []
             var offloaded: [RepetitionResult] = []
             var round = 1
-            var results: [StageResult] = []
+            // The stages over the runs so far, built only when read: the schedule asks nothing of rounds before the
+            // last planned one, and building a stage is most of a trial's time.
+            func stages() -> [StageResult] {
+                [
+                    StageResult(stage: .mainOnly, repetitions: mainOnly, exposureRuns: exposure, workload: workload),
+                    StageResult(
+                        stage: .offloaded,
+                        repetitions: offloaded,
+                        exposureRuns: offloadedExposure,
+                        workload: workload
+                    ),
+                ]
+            }
+            var results: [StageResult]?
             while round <= schedule.planned {
                 mainOnly.append(
                     run(
@@ -283,19 +296,15 @@ import Testing
                 offloaded.append(
                     run(round, hitch: 0, inputP99: 1, seconds: seconds, spread: spread, blockMs: 1, using: &generator)
                 )
-                results = [
-                    StageResult(stage: .mainOnly, repetitions: mainOnly, exposureRuns: exposure, workload: workload),
-                    StageResult(
-                        stage: .offloaded,
-                        repetitions: offloaded,
-                        exposureRuns: offloadedExposure,
-                        workload: workload
-                    ),
-                ]
-                _ = schedule.extends(after: round) { tree.moreRunsMaySettle(workload, results: results) }
+                results = nil
+                _ = schedule.extends(after: round) {
+                    let built = stages()
+                    results = built
+                    return tree.moreRunsMaySettle(workload, results: built)
+                }
                 round += 1
             }
-            let recommendation = tree.recommend(for: workload, results: results)
+            let recommendation = tree.recommend(for: workload, results: results ?? stages())
             outcome.trials += 1
             outcome.runs += mainOnly.count
             if recommendation.stage == Stage.mainOnly.rawValue, recommendation.confidence == .decided {
