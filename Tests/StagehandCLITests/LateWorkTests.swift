@@ -25,7 +25,8 @@ extension CLITests {
 
         /// Three syncs in a 0.5 s window each wait 1.5 s, then parse for 120 ms on main in `async`: every parse comes
         /// after the window and after the old drain (1.05 s) had ended the run, which read no parse at all. Now each is
-        /// measured where it lands: the sync holds main for the parse, its hitch time counts, and none is unfinished.
+        /// measured where it lands: the sync holds main for the parse, its hitch time counts, and none is unfinished;
+        /// and so is the first arrival, measured alone in the first run's fresh process.
         @Test func aParseAfterALongFetchIsMeasuredWhereItLands() async throws {
             let spec = Self.sync("late-parse", fetchMs: 1500, then: "{ compute: parse, ms: 120 }")
             let result = try await StagehandProcess.profileOnce(spec, name: "late-parse", stages: [.async])
@@ -36,6 +37,9 @@ extension CLITests {
             #expect(sync.unfinished == 0)
             #expect(metrics.interactionsCompleted == 3)
             #expect(sync.longestBlockMs >= 100, "each parse held main: \(sync.longestBlockMs) ms")
+            // Its first arrival in the fresh process, before the warm-up, is followed to its end too.
+            #expect(stage.repetitions.first?.firstArrivals?.map(\.arrivals) == [1])
+            #expect((sync.firstBlockMs ?? 0) >= 100, "the first parse held main: \(sync.firstBlockMs ?? 0) ms")
             // Three parses of 120 ms over a 0.5 s window: hundreds of ms/s, nearly all of it the parse's.
             let parse = metrics.hitchTimeByCause["compute: parse"] ?? 0
             #expect(parse > 300, "\(metrics.hitchTimeByCause)")

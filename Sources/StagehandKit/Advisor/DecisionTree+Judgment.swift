@@ -39,6 +39,16 @@ extension DecisionTree {
         if let hang = Self.longestHang(in: result) {
             return judged(.fails, hangPhrase(hang))
         }
+        // So is its first arrival in a fresh process, however cold: a person meets it each time they launch the app.
+        if let cold = result.interactions?.filter({ ($0.firstBlockMs ?? 0) >= StageMetrics.hangThresholdMs })
+            .max(by: { ($0.firstBlockMs ?? 0) < ($1.firstBlockMs ?? 0) }), let held = cold.firstBlockMs
+        {
+            return judged(
+                .fails,
+                "`\(cold.interaction)`'s first arrival in a fresh process held main for \(held.reportFormatted) ms at "
+                    + "once, a hang ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms"
+            )
+        }
         let withHangs = runs.filter { $0.hangs > 0 }.count
         if withHangs > 0 {
             return judged(

@@ -27,17 +27,19 @@ struct ExposurePlan {
     /// How many arrivals have been taken.
     private(set) var taken = 0
 
-    /// A plan for `exposed` (interaction indices), from `start` over a window of `windowSeconds`, on a display of
-    /// `refreshHz`, drawn from `seed`; an arrival of interaction i is waited for `waitLimitSeconds(i)` at most.
+    /// A plan for `exposed` (interaction indices), `rounds` arrivals each, from `start` over a window of
+    /// `windowSeconds`, on a display of `refreshHz`, drawn from `seed`; an arrival of interaction i is waited for
+    /// `waitLimitSeconds(i)` at most.
     init(
         exposed: [Int],
+        rounds: Int = InteractionExposure.minimumArrivals,
         start: Instant,
         windowSeconds: Double,
         refreshHz: Double,
         waitLimitSeconds: (Int) -> Double,
         seed: UInt64
     ) {
-        order = (0..<InteractionExposure.minimumArrivals).flatMap { _ in exposed }
+        order = (0..<rounds).flatMap { _ in exposed }
         self.start = start
         slotMs = order.isEmpty ? 0 : windowSeconds * 1000 / Double(order.count)
         periodMs = 1000 / refreshHz

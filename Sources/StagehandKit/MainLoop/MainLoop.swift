@@ -35,6 +35,8 @@ final class MainLoop {
     private let inputs: TightLoop.Inputs?
     /// The interactions an exposure run delivers itself (``ExposureSource``), by index; empty in other runs.
     private let exposed: [Int]
+    /// How many arrivals of each exposed interaction it delivers, one round of each at a time.
+    private let exposureRounds: Int
     private let allocations = AllocationCounter()
     /// Interactions handed to their handler so far: the next one's delivery number.
     private var delivered = 0
@@ -49,7 +51,7 @@ final class MainLoop {
     ///   - ioSemantics: where `io` bodies of the user's code run their synchronous parts.
     ///   - inputs: where a warm-up keeps the inputs its code `compute` steps were given (``TightLoop``).
     ///   - exposed: for an exposure run, the interactions it exposes (indices): they arrive one at a time as an
-    ///     ``ExposurePlan`` says, not at their declared rates.
+    ///     ``ExposurePlan`` says, not at their declared rates, `exposureRounds` times each.
     init(
         workload: Workload,
         code: WorkloadCode? = nil,
@@ -60,9 +62,11 @@ final class MainLoop {
         trace: Bool = false,
         ioSemantics: IOSemantics = .defaultSemantics,
         keepingInputs inputs: TightLoop.Inputs? = nil,
-        exposing exposed: [Int] = []
+        exposing exposed: [Int] = [],
+        exposureRounds: Int = InteractionExposure.minimumArrivals
     ) {
         self.exposed = exposed
+        self.exposureRounds = exposureRounds
         self.ioSemantics = ioSemantics
         self.inputs = inputs
         self.workload = workload
@@ -110,7 +114,7 @@ final class MainLoop {
         if !finishingEverything {
             // The latest this run can end: the follow-through after the window, or, in an exposure run, after its
             // last exposed arrival, which comes at most a follow-through and a settling after the one before.
-            let exposedArrivals = Double(exposed.count * InteractionExposure.minimumArrivals)
+            let exposedArrivals = Double(exposed.count * exposureRounds)
             let settleMs = (ExposurePlan.settleFrames + 1) * workload.frameBudgetMs
             recorder.progress.followThrough(
                 endingBy: arrivalsEnd.adding(
@@ -125,7 +129,7 @@ final class MainLoop {
                 }
             },
             subsystems: workload.subsystems,
-            deliveries: Self.expectedArrivals(of: workload) + exposed.count * InteractionExposure.minimumArrivals,
+            deliveries: Self.expectedArrivals(of: workload) + exposed.count * exposureRounds,
             arrivalsStart: start,
             arrivalsEnd: arrivalsEnd,
             causeLabels: HitchAttribution.labels(for: workload)
@@ -155,6 +159,7 @@ final class MainLoop {
             : ExposureSource(
                 plan: ExposurePlan(
                     exposed: exposed,
+                    rounds: exposureRounds,
                     start: start,
                     windowSeconds: workload.durationSeconds,
                     refreshHz: workload.refreshHz,
@@ -254,6 +259,17 @@ final class MainLoop {
             events.resume()
             exposure?.resume()
             endTimer.resume()
+        }
+    }
+
+    /// Skips the steps not started yet of whatever of the run is still under way, and waits until none of it holds
+    /// or waits for a thread, for at most `seconds`: so that nothing of a run whose results are read apart (the first
+    /// arrivals, ``FirstArrivals``) runs on into the runs after it.
+    func endWhatIsLeft(waitingAtMost seconds: Double) async {
+        recorder.progress.cancelRemainingSteps()
+        let deadline = Instant.now.adding(milliseconds: seconds * 1000)
+        while recorder.runningOrQueued > 0, Instant.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
         }
     }
 

@@ -51,6 +51,10 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// (the 90th percentile of so few is their longest, which one preemption moves), and in results written before
     /// each arrival's hold was kept.
     public var tailBlockMs: Double?
+    /// The longest its first arrival in a fresh process held main at once (``RepetitionResult/firstArrivals``), before
+    /// anything warmed it, in milliseconds; `nil` when not measured. Not in any per-arrival figure (an app pays it once
+    /// per launch, not at its rate), but a hang there fails the stage.
+    public var firstBlockMs: Double?
 
     /// An interaction due fewer times than this per run is rare: its arrivals are scheduled on purpose in an exposure
     /// run, and its effect is weighted by its rate.
@@ -104,7 +108,7 @@ extension InteractionExposure {
     private enum CodingKeys: String, CodingKey {
         case interaction, ratePerS, arrivals, expectedArrivals, exposureArrivals, estimated, hitchMsPerArrival
         case mainMsPerArrival, hitchMsPerArrivalSpread, longestBlockMs, typicalLongestBlockMs, hangs, longestStepOnMain
-        case unfinished, tailBlockMs
+        case unfinished, tailBlockMs, firstBlockMs
     }
 
     /// Reads results written before runs followed their arrivals to the end too: their `unfinished` is 0.
@@ -125,5 +129,6 @@ extension InteractionExposure {
         longestStepOnMain = try container.decodeIfPresent(String.self, forKey: .longestStepOnMain)
         unfinished = try container.decodeIfPresent(Int.self, forKey: .unfinished) ?? 0
         tailBlockMs = try container.decodeIfPresent(Double.self, forKey: .tailBlockMs)
+        firstBlockMs = try container.decodeIfPresent(Double.self, forKey: .firstBlockMs)
     }
 }

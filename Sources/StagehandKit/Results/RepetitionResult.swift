@@ -37,6 +37,10 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// What each interaction did to main in the run, by interaction index (``InteractionSample``); `nil` in results
     /// written before it was recorded, and for a run that produced no measurements.
     public var interactions: [InteractionSample]?
+    /// Each interaction's first arrival in the run's fresh process, before anything warmed it, by interaction index
+    /// (``InteractionSample``: one arrival each, and the longest it held main at once), measured before the warm-up
+    /// in the first run of each stage; `nil` in other runs and in results written before it was measured.
+    public var firstArrivals: [InteractionSample]?
     /// The run's figures with each rare interaction at its declared rate (``DeclaredRateFigures``), filled in by the
     /// profile from every run of the stage; `nil` when the workload has no rare interaction.
     public var declaredRates: DeclaredRateFigures?
@@ -61,6 +65,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         tightLoop: [TightLoopTiming]? = nil,
         warmUpRuns: Int? = nil,
         interactions: [InteractionSample]? = nil,
+        firstArrivals: [InteractionSample]? = nil,
         threadPriorities: ThreadPriorities? = nil
     ) {
         self.repetition = repetition
@@ -78,6 +83,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
         self.tightLoop = tightLoop
         self.warmUpRuns = warmUpRuns
         self.interactions = interactions
+        self.firstArrivals = firstArrivals
         self.threadPriorities = threadPriorities
     }
 }

@@ -91,6 +91,8 @@ extension StageResult {
         let ordinaryRuns = ordinary.compactMap { $0 }
         let exposureContributions = exposure.compactMap { $0 }
         let arrivalSeconds = measured.compactMap { runs[$0].metrics?.arrivalSeconds }.reduce(0, +)
+        // The first arrivals in a fresh process, from the runs that measured them (the first of each stage).
+        let firsts = runs.compactMap(\.firstArrivals).filter { $0.count == workload.interactions.count }
         var interactions: [InteractionExposure] = []
         // Per arrival, pooled over every run: hitch time by cause label and main time by kind.
         var hitchPerArrival: [[String: Double]] = []
@@ -141,7 +143,8 @@ extension StageResult {
                     longestStepOnMain: stepMain.filter { $0.value > 0 }.max { ($0.value, $1.key) < ($1.value, $0.key) }?
                         .key,
                     unfinished: all.reduce(0) { $0 + $1.unfinished },
-                    tailBlockMs: InteractionExposure.tail(of: all.flatMap(\.holdsMs))
+                    tailBlockMs: InteractionExposure.tail(of: all.flatMap(\.holdsMs)),
+                    firstBlockMs: firsts.map { $0[index].longestBlockMs }.max()
                 )
             )
         }

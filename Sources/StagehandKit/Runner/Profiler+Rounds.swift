@@ -32,7 +32,8 @@ extension Profiler {
                     interruption: interruption,
                     repetition: round,
                     seed: schedule.seed(ofRound: round),
-                    traceFile: trace.recordingFile(of: stage, repetition: round)
+                    traceFile: trace.recordingFile(of: stage, repetition: round),
+                    firstArrivals: round == 1
                 )
                 if result.status != .ok { schedule.stageFailed(stage) }
                 trace.add(result, of: stage, repetition: round, progress: progress)

@@ -104,7 +104,8 @@ package struct Profiler: Sendable {
         seed: UInt64,
         traceFile: URL? = nil,
         timesTightLoop: Bool = true,
-        exposing: [Int] = []
+        exposing: [Int] = [],
+        firstArrivals: Bool = false
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
             .appendingPathExtension("\(stage.rawValue)-\(repetition).result.json")
@@ -121,7 +122,8 @@ package struct Profiler: Sendable {
             allocator: options.allocator,
             ioSemantics: options.ioSemantics,
             tightLoop: timesTightLoop && options.tightLoop && stage == options.stages.first && workload.hasCodeCompute,
-            exposing: exposing
+            exposing: exposing,
+            firstArrivals: firstArrivals
         )
         .run(executable: executable, workload: workload, interruption: interruption)
     }

@@ -10,13 +10,22 @@ package enum StageChild {
     /// `exposing` exposed arrivals too, which an exposure run may wait as long for, one after another), and the
     /// warm-up's settling runs (``WarmUp``: its limit, and one more run to its limit, which it may start just short of
     /// that), plus a grace period for process start-up and a run end delayed by a long step, plus the tight loops'
-    /// allowance when the run times them (``TightLoop``).
-    static func watchdogSeconds(for workload: Workload, exposing: Int = 0, tightLoop: Bool = false) -> Double {
+    /// allowance when the run times them (``TightLoop``), and the first arrivals' run (``FirstArrivals``) with its
+    /// catch-up allowance for what it leaves, when the child measures them.
+    static func watchdogSeconds(
+        for workload: Workload,
+        exposing: Int = 0,
+        tightLoop: Bool = false,
+        firstArrivals: Bool = false
+    ) -> Double {
         let warmUpArrivals = min(WarmUp.seconds, workload.durationSeconds)
         let longestWarmUpRun = warmUpArrivals + Workload.catchUpSeconds(forDuration: warmUpArrivals)
         let measuredRun = workload.durationSeconds + Double(exposing + 1) * workload.followThroughSeconds
         let allowances = 5 + (tightLoop ? TightLoop.allowanceSeconds : 0)
-        return 2 * longestWarmUpRun + WarmUp.settlingSeconds + measuredRun + allowances
+        let first =
+            firstArrivals
+            ? FirstArrivals.longestSeconds(of: workload) + Workload.catchUpSeconds(forDuration: 0) : 0
+        return 2 * longestWarmUpRun + WarmUp.settlingSeconds + measuredRun + allowances + first
     }
 
     /// How long before its watchdog's limit a child stops starting tight-loop calls: time to write its result.
@@ -50,6 +59,22 @@ package enum StageChild {
         // records which one that was.
         let calibration = invocation.calibration?.checkedHere() ?? CalibratedWork.calibrate()
         let tightLoopInputs = invocation.tightLoop ? TightLoop.Inputs() : nil
+        // Each interaction's first arrival, before anything warms it (``FirstArrivals``).
+        var firstArrivals: [InteractionSample]?
+        if invocation.firstArrivals, probes {
+            let loop = MainLoop(
+                workload: FirstArrivals.workload(of: workload),
+                code: code,
+                stage: invocation.stage,
+                seed: seed,
+                calibration: calibration,
+                ioSemantics: invocation.ioSemantics,
+                exposing: Array(workload.interactions.indices),
+                exposureRounds: 1
+            )
+            firstArrivals = await loop.run().interactions
+            await loop.endWhatIsLeft(waitingAtMost: Workload.catchUpSeconds(forDuration: 0))
+        }
         // Unmeasured runs first, until the heap is in its steady state, so first-use costs do not land in the
         // measured run.
         let warmUpRuns = await WarmUp.run { round in
@@ -126,6 +151,7 @@ package enum StageChild {
             tightLoop: tightLoop,
             warmUpRuns: warmUpRuns,
             interactions: outcome.interactions,
+            firstArrivals: firstArrivals,
             threadPriorities: threadPriorities
         )
         let encoder = JSONEncoder()

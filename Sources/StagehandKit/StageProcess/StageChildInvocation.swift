@@ -31,6 +31,9 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     package var cores: Int?
     /// For an exposure run: the interactions it exposes (indices), delivered one at a time (``ExposurePlan``).
     var exposing: [Int] = []
+    /// Whether the child first measures each interaction's first arrival in its fresh process (``FirstArrivals``):
+    /// the first ordinary run of each stage does.
+    var firstArrivals = false
     /// When the child ends itself as hung (``ChildLifetime``): the watchdog's limit from the parent's launch of it, on
     /// the uptime clock every process shares (`DispatchTime`), so a slow start-up does not move it later than the
     /// parent's own watchdog. Set by ``run(executable:workload:interruption:)``.
@@ -50,9 +53,11 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         allocator: Allocator = .defaultAllocator,
         ioSemantics: IOSemantics = .defaultSemantics,
         tightLoop: Bool = false,
-        exposing: [Int] = []
+        exposing: [Int] = [],
+        firstArrivals: Bool = false
     ) {
         self.exposing = exposing
+        self.firstArrivals = firstArrivals
         self.stage = stage
         self.workloadFile = workloadFile.path
         self.resultFile = resultFile.path
@@ -100,7 +105,8 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         let limit = StageChild.watchdogSeconds(
             for: workload,
             exposing: exposing.count * InteractionExposure.minimumArrivals,
-            tightLoop: tightLoop
+            tightLoop: tightLoop,
+            firstArrivals: firstArrivals
         )
         var invocation = self
         invocation.deadlineUptimeNanoseconds = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)

@@ -210,6 +210,33 @@ import Testing
         #expect(slow.judgment == .borderline, "\(slow.reason)")
     }
 
+    /// A first arrival in a fresh process that held main for 300 ms fails the stage, named; one of 40 ms is shown and
+    /// counts for nothing else: no per-arrival figure, no hitch time.
+    @Test(arguments: [(300.0, true), (40.0, false)])
+    func aHangOfTheFirstArrivalFailsTheStage(_ firstMs: Double, _ fails: Bool) throws {
+        let workload = Self.workload(openStep: Step(.compute, "decode", .milliseconds(1)))
+        var runs = (1...3).map { Self.run($0, open: 1, hitchMs: 0, blockMs: 1) }
+        runs[0].firstArrivals = [
+            InteractionSample(arrivals: 1, longestBlockMs: firstMs, hangs: firstMs >= 250 ? 1 : 0),
+            InteractionSample(arrivals: 1, longestBlockMs: 0.6, hangs: 0),
+        ]
+        let result = Self.stage(
+            .offloaded,
+            runs,
+            exposure: [Self.run(0, open: 3, hitchMs: 0, blockMs: 1, seconds: 1.5)],
+            workload: workload
+        )
+        let open = try #require(result.interactions?.first)
+        #expect(open.firstBlockMs == firstMs)
+        #expect(open.longestBlockMs == 1, "the first arrival is not one of its ordinary arrivals")
+        #expect(open.hangs == 0)
+        let judgment = try #require(DecisionTree().judgment(of: result, workload: workload))
+        #expect((judgment.judgment == .fails) == fails, "\(judgment.reason)")
+        if fails {
+            #expect(judgment.reason.hasPrefix("`open`'s first arrival in a fresh process held main for 300 ms"))
+        }
+    }
+
     /// An arrival still unfinished when its run ended (its answer outlasted the follow-through) leaves the stage
     /// borderline, however clean its runs, and no extra round mends it. Its per-arrival figures are over every arrival,
     /// a lower bound: what the unfinished one did before its run ended is in the totals, its later work is not.

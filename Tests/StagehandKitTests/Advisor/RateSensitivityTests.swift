@@ -102,7 +102,7 @@ import Testing
         #expect(report.contains("## Each interaction in `offloaded`, arrival by arrival"), "\(report)")
         #expect(
             report.contains(
-                "| `open` (rare) **within 2×** | 0.1 | 0 + 3 | 0 | 0.5 ms | – | any | – | `main-only`: 0.071/s |"
+                "| `open` (rare) **within 2×** | 0.1 | 0 + 3 | 0 | – | 0.5 ms | – | any | – | `main-only`: 0.071/s |"
             ),
             "\(report)"
         )

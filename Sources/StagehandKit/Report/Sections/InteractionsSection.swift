@@ -22,7 +22,9 @@ struct InteractionsSection: ReportSection {
             "## Each interaction in `\(stage.rawValue)`, arrival by arrival",
             "",
             "Arrivals: in the stage's runs, plus its exposure run. Each arrival's hold is the longest it held main at "
-                + "once (one main-actor job), however late its work came; the tail is the 90th percentile of those "
+                + "once (one main-actor job), however late its work came. The first hold is its first arrival's in a "
+                + "fresh process, before anything warmed it (a hang there fails the stage, though no figure counts it "
+                + "at its rate); the tail is the 90th percentile of the others "
                 + "(with at least \(InteractionExposure.tailArrivals) finished arrivals). So many arrivals would have "
                 + "shown a slow path as common as the one named, with a chance of 95%; a rarer one may not have come.",
             "",
@@ -33,9 +35,9 @@ struct InteractionsSection: ReportSection {
                 + "more than the line says. A declared rate within \(factor)× of either makes the verdict "
                 + "borderline: check how often that interaction really comes.",
             "",
-            "| interaction | rate /s | arrivals | unfinished | longest hold | tail hold | slow paths it could miss | "
-                + "meets the budget up to | a stage that meets it below |",
-            "|---|--:|--:|--:|--:|--:|---|---|---|",
+            "| interaction | rate /s | arrivals | unfinished | first hold | longest hold | tail hold | "
+                + "slow paths it could miss | meets the budget up to | a stage that meets it below |",
+            "|---|--:|--:|--:|--:|--:|--:|---|---|---|",
         ]
         for one in interactions {
             let rate = rates[one.interaction]
@@ -51,6 +53,7 @@ struct InteractionsSection: ReportSection {
                 one.ratePerS.reportFormatted,
                 one.exposureArrivals > 0 ? "\(one.arrivals) + \(one.exposureArrivals)" : "\(one.arrivals)",
                 one.unfinished > 0 ? "**\(one.unfinished)**" : "0",
+                one.firstBlockMs.map { "\($0.reportFormatted) ms" } ?? "–",
                 "\(one.longestBlockMs.reportFormatted) ms",
                 one.tailBlockMs.map { "\($0.reportFormatted) ms" } ?? "–",
                 missed, upTo, below,
