@@ -258,9 +258,25 @@ let slowReleaseIO = CodeWorkload(
         .io("take") { (_: SlowToRelease) async throws in 1 }
 }
 
+/// Built on first use, as a lazily loaded asset is: 300 ms the first time a process touches it, nothing after. (A
+/// static property, because a global of `main.swift` is built as the program starts.)
+enum ColdAsset {
+    static let value: Int = {
+        usleep(300_000)
+        return 1
+    }()
+}
+
+/// A view whose first showing in a process builds the asset on main: a hang once a launch, which warm arrivals never
+/// show.
+let coldStart = CodeWorkload("cold-start", description: "A view built from a lazily loaded asset.", durationSeconds: 1)
+{
+    CodeInteraction("open", ratePerSecond: 20).ui("show") { ColdAsset.value }
+}
+
 await Stagehand.main(
     workloads: [
         placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
-        narrowValues, wideValues, computeOnly, uiOnly, ioOnly, slowRelease, slowReleaseIO,
+        narrowValues, wideValues, computeOnly, uiOnly, ioOnly, slowRelease, slowReleaseIO, coldStart,
     ]
 )

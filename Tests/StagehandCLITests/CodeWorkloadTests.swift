@@ -378,6 +378,26 @@ extension CLITests {
             #expect(busy > 150, "\(kind): \(busy) ms/s")
         }
 
+        /// A view whose first showing builds an asset for 300 ms: the warm-up used to absorb it, and every measured
+        /// arrival was quick. Now the first arrival of the stage's first run, measured before the warm-up in its fresh
+        /// process, holds main for the build, and that hang fails the stage, named; the warm arrivals stay quick. (Its
+        /// one figure of time is a lower bound a busy machine only raises: it takes a shared turn.)
+        @Test func aHangOfTheFirstArrivalInAFreshProcessFailsTheStage() async throws {
+            let run = try await Self.profile("cold-start", stages: [.mainOnly])
+            defer { try? FileManager.default.removeItem(at: run.output) }
+            #expect(run.status == 0, "\(run.stderr)")
+            let result = try run.result("cold-start")
+            let open = try #require(result.stages.first?.interactions?.first)
+            #expect((open.firstBlockMs ?? 0) >= 300, "the first show built the asset: \(open.firstBlockMs ?? 0) ms")
+            #expect(open.hangs == 0, "no ordinary arrival built it again")
+            let judgment = try #require(result.recommendation.judgments.first { $0.stage == .mainOnly })
+            #expect(judgment.judgment == .fails)
+            #expect(
+                judgment.reason.hasPrefix("`open`'s first arrival in a fresh process held main for"),
+                "\(judgment.reason)"
+            )
+        }
+
         /// An io body of the user's code awaiting its answer holds no thread Stagehand can see: it is not work the stage
         /// had no thread for, so the run follows it to its end instead of calling the stage behind, and every 2 s
         /// request of this 1 s run finishes in it. (Counted as on a thread, every request of this workload made async
@@ -407,7 +427,7 @@ extension CLITests {
                 names == [
                     "placement", "throws", "traps", "crashes-sometimes", "deadlocks", "idle-io", "simulated-io",
                     "slow-io", "io-decode", "narrow-values", "wide-values", "compute-only", "ui-only", "io-only",
-                    "slow-release", "slow-release-io",
+                    "slow-release", "slow-release-io", "cold-start",
                 ]
             )
         }
