@@ -265,12 +265,16 @@ final class MainLoop {
     /// Skips the steps not started yet of whatever of the run is still under way, and waits until none of it holds
     /// or waits for a thread, for at most `seconds`: so that nothing of a run whose results are read apart (the first
     /// arrivals, ``FirstArrivals``) runs on into the runs after it.
-    func endWhatIsLeft(waitingAtMost seconds: Double) async {
+    ///
+    /// - Returns: whether all of it ended in that time.
+    @discardableResult
+    func endWhatIsLeft(waitingAtMost seconds: Double) async -> Bool {
         recorder.progress.cancelRemainingSteps()
         let deadline = Instant.now.adding(milliseconds: seconds * 1000)
         while recorder.runningOrQueued > 0, Instant.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
+        return recorder.runningOrQueued == 0
     }
 
     /// How many interactions a run of `workload` may have in flight at most: every arrival of its duration, with

@@ -32,7 +32,8 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// `benchmark-probes` compares. `nil` in results written before it was recorded.
     public var processCPUSeconds: Double?
     /// How many unmeasured warm-up runs came before the measured one (`WarmUp`: one, and more while they still grew
-    /// the process's memory); `nil` in results written before it was recorded.
+    /// the process's memory; none when the first arrivals, measured before, left the heap steady); `nil` in results
+    /// written before it was recorded.
     public var warmUpRuns: Int?
     /// What each interaction did to main in the run, by interaction index (``InteractionSample``); `nil` in results
     /// written before it was recorded, and for a run that produced no measurements.

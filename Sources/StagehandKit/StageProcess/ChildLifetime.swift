@@ -42,7 +42,8 @@ package enum ChildLifetime {
 
     /// A running timer on ``queue`` that calls `tick` every half second with whether this process's parent (the one
     /// it had when the timer started) is gone.
-    private static func every500ms(_ tick: @escaping @Sendable (_ parentGone: Bool) -> Void) -> any DispatchSourceTimer {
+    private static func every500ms(_ tick: @escaping @Sendable (_ parentGone: Bool) -> Void) -> any DispatchSourceTimer
+    {
         let parent = getppid()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))

@@ -6,7 +6,9 @@
 /// a time, each after the one before has ended and its frame has appeared (``ExposurePlan``, one round), and each is
 /// followed to its end. No other arrival comes. Its holds on main are the stage's first arrivals
 /// (``RepetitionResult/firstArrivals``); its frames and hitches are in no figure of the stage. Whatever of it is still
-/// under way at its end skips its remaining steps, so nothing of it runs on into the warm-up or the measured run.
+/// under way at its end skips its remaining steps, so nothing of it runs on into the warm-up or the measured run. It
+/// brings every interaction, as a warm-up run does: when it leaves the heap steady, it stands for the warm-up
+/// (``WarmUp/run(settledBelow:settlingSeconds:afterFirstRunFaulting:_:)``).
 enum FirstArrivals {
     /// The window each first arrival's slot takes, at least: they come as soon as the one before has ended.
     static let slotSeconds = 0.05

@@ -59,8 +59,10 @@ package enum StageChild {
         // records which one that was.
         let calibration = invocation.calibration?.checkedHere() ?? CalibratedWork.calibrate()
         let tightLoopInputs = invocation.tightLoop ? TightLoop.Inputs() : nil
-        // Each interaction's first arrival, before anything warms it (``FirstArrivals``).
+        // Each interaction's first arrival, before anything warms it (``FirstArrivals``). It brings every interaction
+        // once, as a warm-up run does: when it leaves the heap steady, it is the warm-up.
         var firstArrivals: [InteractionSample]?
+        var firstRunFaults: Int?
         if invocation.firstArrivals, probes {
             let loop = MainLoop(
                 workload: FirstArrivals.workload(of: workload),
@@ -69,15 +71,19 @@ package enum StageChild {
                 seed: seed,
                 calibration: calibration,
                 ioSemantics: invocation.ioSemantics,
+                keepingInputs: tightLoopInputs,
                 exposing: Array(workload.interactions.indices),
                 exposureRounds: 1
             )
-            firstArrivals = await loop.run().interactions
-            await loop.endWhatIsLeft(waitingAtMost: Workload.catchUpSeconds(forDuration: 0))
+            let outcome = await loop.run()
+            let ended = await loop.endWhatIsLeft(waitingAtMost: Workload.catchUpSeconds(forDuration: 0))
+            firstArrivals = outcome.interactions
+            // A step still running is one the warm-up must wait for (it skips its rest, and waits for what runs).
+            firstRunFaults = ended ? outcome.pageFaults : nil
         }
         // Unmeasured runs first, until the heap is in its steady state, so first-use costs do not land in the
         // measured run.
-        let warmUpRuns = await WarmUp.run { round in
+        let warmUpRuns = await WarmUp.run(afterFirstRunFaulting: firstRunFaults) { round in
             let warmUp = await MainLoop(
                 workload: WarmUp.workload(of: workload),
                 code: code,

@@ -4,7 +4,8 @@ import Foundation
 /// runtime metadata, the cooperative pool's threads, the user's own caches and connections) do not land in the
 /// measurement.
 ///
-/// One short run always; then more, while the last one still grew the process's memory. An app that has run for a
+/// One short run (or the first arrivals, ``FirstArrivals``, when they left the heap steady); then more, while the last
+/// one still grew the process's memory. An app that has run for a
 /// while has a heap in a steady state: its large buffers reuse pages it already touched. A process that has just started
 /// does not, and the interactions that first reach each new high-water mark take a page fault per 4 KiB page they
 /// touch. Measured here on the image pipeline (four 3–4 MB buffers an interaction): after the single 0.3 s warm-up of
@@ -49,13 +50,18 @@ package enum WarmUp {
     /// fits in `settlingSeconds`. (A run can still outlast the longest so far, up to its catch-up allowance: the watchdog
     /// allows for one such run beyond `settlingSeconds`.)
     ///
+    /// - Parameter firstRunFaults: the page faults of a run that has already brought every interaction of the
+    ///   workload, when one has (the first arrivals, ``FirstArrivals``): when it took fewer than `settledBelow`, the
+    ///   heap is as the measured run will find it, and no warm-up run is made; otherwise the warm-up runs as without.
     /// - Returns: how many runs it made.
     @MainActor
     static func run(
         settledBelow: Int = settledPageFaults,
         settlingSeconds: Double = settlingSeconds,
+        afterFirstRunFaulting firstRunFaults: Int? = nil,
         _ round: (Int) async -> Int
     ) async -> Int {
+        if let firstRunFaults, firstRunFaults < settledBelow { return 0 }
         var rounds = 0
         var settling = 0.0
         var longest = 0.0

@@ -56,6 +56,16 @@ struct WarmUpTests {
         #expect(runs == 1)
     }
 
+    /// A run that already brought every interaction (the first arrivals) and left the heap steady is the warm-up: no
+    /// run follows it. One that still faulted is not: the warm-up runs as it would without it.
+    @Test(arguments: [(12, 0), (5000, 1)])
+    func theFirstArrivalsStandForTheWarmUpWhenTheyLeaveTheHeapSteady(_ firstRunFaults: Int, _ expected: Int) async {
+        let runs = await WarmUp.run(settledBelow: 256, settlingSeconds: 10, afterFirstRunFaulting: firstRunFaults) {
+            _ in 0
+        }
+        #expect(runs == expected)
+    }
+
     @Test func runsAgainUntilARunTakesFewFaults() async {
         let faults = [6584, 3840, 1024, 1024, 12, 5000]
         var seen: [Int] = []
