@@ -40,14 +40,8 @@ extension DecisionTree {
             return judged(.fails, hangPhrase(hang))
         }
         // So is its first arrival in a fresh process, however cold: a person meets it each time they launch the app.
-        if let cold = result.interactions?.filter({ ($0.firstBlockMs ?? 0) >= StageMetrics.hangThresholdMs })
-            .max(by: { ($0.firstBlockMs ?? 0) < ($1.firstBlockMs ?? 0) }), let held = cold.firstBlockMs
-        {
-            return judged(
-                .fails,
-                "`\(cold.interaction)`'s first arrival in a fresh process held main for \(held.reportFormatted) ms at "
-                    + "once, a hang ≥ \(StageMetrics.hangThresholdMs.reportFormatted) ms"
-            )
+        if let cold = Self.firstArrivalHang(in: result) {
+            return judged(.fails, firstArrivalHangPhrase(cold))
         }
         let withHangs = runs.filter { $0.hangs > 0 }.count
         if withHangs > 0 {
@@ -115,6 +109,20 @@ extension DecisionTree {
     /// named after.
     static func longestHang(in result: StageResult) -> InteractionExposure? {
         result.interactions?.filter { $0.hangs > 0 }.max { $0.longestBlockMs < $1.longestBlockMs }
+    }
+
+    /// The interaction whose first arrival in a fresh process held main for a hang's length
+    /// (``InteractionExposure/firstBlockMs``), the longest of them.
+    static func firstArrivalHang(in result: StageResult) -> InteractionExposure? {
+        result.interactions?.filter { ($0.firstBlockMs ?? 0) >= StageMetrics.hangThresholdMs }
+            .max { ($0.firstBlockMs ?? 0) < ($1.firstBlockMs ?? 0) }
+    }
+
+    /// "`open`'s first arrival in a fresh process held main for 300 ms at once, a hang ≥ 250 ms".
+    func firstArrivalHangPhrase(_ cold: InteractionExposure) -> String {
+        "`\(cold.interaction)`'s first arrival in a fresh process held main for "
+            + "\((cold.firstBlockMs ?? 0).reportFormatted) ms at once, a hang ≥ "
+            + "\(StageMetrics.hangThresholdMs.reportFormatted) ms"
     }
 
     /// "`poll`: 3 of its 12 arrivals were still unfinished when their run ended, each run following its arrivals for

@@ -270,6 +270,8 @@ extension DecisionTree {
         var work: [String] = []
         if let hang = Self.longestHang(in: result) {
             work.append("In \(stage.rawValue), " + hangPhrase(hang) + ".")
+        } else if let cold = Self.firstArrivalHang(in: result) {
+            work.append("In \(stage.rawValue), " + firstArrivalHangPhrase(cold) + ".")
         }
         for timing in result.stepTimings where timing.runsOnMain > 0 && timing.meanMs > budget {
             let interaction = workload.interactions[timing.key.interaction]
@@ -358,10 +360,15 @@ extension DecisionTree {
         if let best = recommendation.bestStage, let result = byStage[best], let metrics = result.metrics {
             let hangs = result.allHangs
             let measured = byStage.values.filter { $0.status == .ok }
-            let everywhere = measured.allSatisfy { Self.longestHang(in: $0) != nil }
+            // Its hang: of an arrival of the runs, or else of a first arrival in a fresh process.
+            func hangPhrase(of result: StageResult) -> String? {
+                Self.longestHang(in: result).map(self.hangPhrase)
+                    ?? Self.firstArrivalHang(in: result).map(firstArrivalHangPhrase)
+            }
+            let everywhere = measured.allSatisfy { hangPhrase(of: $0) != nil }
             let hang =
-                Self.longestHang(in: result).map {
-                    " \(everywhere ? "In every stage" : "In \(best.rawValue)"), " + hangPhrase($0) + "."
+                hangPhrase(of: result).map {
+                    " \(everywhere ? "In every stage" : "In \(best.rawValue)"), " + $0 + "."
                 } ?? ""
             return "No stage meets the \(budget); the best measured is \(best.rawValue) "
                 + "(hitch-time ratio \(metrics.hitchTimeRatioMsPerS.reportFormatted) ms/s, "

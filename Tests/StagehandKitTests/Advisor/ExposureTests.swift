@@ -237,6 +237,35 @@ import Testing
         }
     }
 
+    /// A first arrival that hangs in every stage (something built on main the first time, whatever the stage): no
+    /// stage meets the budget, and the verdict and the work left name that first arrival.
+    @Test func aFirstArrivalThatHangsInEveryStageIsWhatTheVerdictNames() throws {
+        let workload = Self.workload(openStep: Step(.ui, "show", .milliseconds(1)))
+        func stage(_ stage: Stage) -> StageResult {
+            var runs = (1...3).map { Self.run($0, open: 1, hitchMs: 0, blockMs: 1, label: "ui: show") }
+            runs[0].firstArrivals = [
+                InteractionSample(arrivals: 1, longestBlockMs: 300, hangs: 1),
+                InteractionSample(arrivals: 1, longestBlockMs: 0.6, hangs: 0),
+            ]
+            return Self.stage(
+                stage,
+                runs,
+                exposure: [Self.run(0, open: 3, hitchMs: 0, blockMs: 1, seconds: 1.5, label: "ui: show")],
+                workload: workload
+            )
+        }
+        let recommendation = DecisionTree().recommend(for: workload, results: Stage.allCases.map(stage))
+        #expect(recommendation.stage == "none")
+        #expect(
+            recommendation.summary.contains("In every stage, `open`'s first arrival in a fresh process held main"),
+            "\(recommendation.summary)"
+        )
+        #expect(
+            recommendation.remainingWork.first?.contains("first arrival") == true,
+            "\(recommendation.remainingWork)"
+        )
+    }
+
     /// An arrival still unfinished when its run ended (its answer outlasted the follow-through) leaves the stage
     /// borderline, however clean its runs, and no extra round mends it. Its per-arrival figures are over every arrival,
     /// a lower bound: what the unfinished one did before its run ended is in the totals, its later work is not.
