@@ -10,8 +10,8 @@ package enum StageChild {
     /// `exposing` exposed arrivals too, which an exposure run may wait as long for, one after another), and the
     /// warm-up's settling runs (``WarmUp``: its limit, and one more run to its limit, which it may start just short of
     /// that), plus a grace period for process start-up and a run end delayed by a long step, plus the tight loops'
-    /// allowance when the run times them (``TightLoop``), and the first arrivals' run (``FirstArrivals``) with its
-    /// catch-up allowance for what it leaves, when the child measures them.
+    /// allowance when the run times them (``TightLoop``), and the first arrivals' run (``FirstArrivals``) with a
+    /// follow-through more for what it leaves, when the child measures them.
     static func watchdogSeconds(
         for workload: Workload,
         exposing: Int = 0,
@@ -23,8 +23,7 @@ package enum StageChild {
         let measuredRun = workload.durationSeconds + Double(exposing + 1) * workload.followThroughSeconds
         let allowances = 5 + (tightLoop ? TightLoop.allowanceSeconds : 0)
         let first =
-            firstArrivals
-            ? FirstArrivals.longestSeconds(of: workload) + Workload.catchUpSeconds(forDuration: 0) : 0
+            firstArrivals ? FirstArrivals.longestSeconds(of: workload) + workload.followThroughSeconds : 0
         return 2 * longestWarmUpRun + WarmUp.settlingSeconds + measuredRun + allowances + first
     }
 
@@ -76,10 +75,12 @@ package enum StageChild {
                 exposureRounds: 1
             )
             let outcome = await loop.run()
-            let ended = await loop.endWhatIsLeft(waitingAtMost: Workload.catchUpSeconds(forDuration: 0))
+            // Nothing of it may run on: the warm-up waits only for its own runs.
+            let ended = await loop.endWhatIsLeft(waitingAtMost: workload.followThroughSeconds)
             firstArrivals = outcome.interactions
-            // A step still running is one the warm-up must wait for (it skips its rest, and waits for what runs).
-            firstRunFaults = ended ? outcome.pageFaults : nil
+            // It stands for the warm-up only when every first arrival ran to its end and nothing of it is left.
+            let complete = ended && outcome.interactions.allSatisfy { $0.unfinished == 0 }
+            firstRunFaults = complete ? outcome.pageFaults : nil
         }
         // Unmeasured runs first, until the heap is in its steady state, so first-use costs do not land in the
         // measured run.
