@@ -58,8 +58,8 @@ package enum StageChild {
         // records which one that was.
         let calibration = invocation.calibration?.checkedHere() ?? CalibratedWork.calibrate()
         let tightLoopInputs = invocation.tightLoop ? TightLoop.Inputs() : nil
-        // Each interaction's first arrival, before anything warms it (``FirstArrivals``). It brings every interaction
-        // once, as a warm-up run does: when it leaves the heap steady, it is the warm-up.
+        // Each interaction's first arrival, before any other arrival of it (``FirstArrivals``). It brings every
+        // interaction once, as a warm-up run does: when it leaves the heap steady, it is the warm-up.
         var firstArrivals: [InteractionSample]?
         var firstRunFaults: Int?
         if invocation.firstArrivals, probes {
