@@ -23,11 +23,16 @@ extension DecisionTree {
         // On the path, a stage tried before the advice is adopted at its question; off it (question 5), any stage the
         // path tried is adopted first, and a simpler one off the path too.
         let onPath = recommended.map { tried.contains($0) } ?? false
+        // Of those, the ones a lower rate could make meet: they missed the budget on hitch time alone.
         let earlier = Stage.allCases.filter { stage in
-            guard let recommended else { return true }
-            return stage != recommended
-                && (onPath
-                    ? stage < recommended && tried.contains(stage) : tried.contains(stage) || stage < recommended)
+            if let recommended {
+                guard
+                    stage != recommended,
+                    onPath ? stage < recommended && tried.contains(stage) : tried.contains(stage) || stage < recommended
+                else { return false }
+            }
+            guard judged[stage]?.overall != .meets, let result = byStage[stage] else { return false }
+            return missesOnHitchTimeAlone(result, workload: workload)
         }
         let advised = recommended ?? bestStage(byStage)
         return workload.interactions.indices.compactMap { index in
@@ -41,10 +46,7 @@ extension DecisionTree {
             }
             let upTo = recommended.flatMap(crossing)
             let below = earlier.compactMap { stage -> (stage: Stage, rate: Double)? in
-                guard judged[stage]?.overall != .meets, let result = byStage[stage],
-                    missesOnHitchTimeAlone(result, workload: workload), let rate = crossing(stage), rate > 0,
-                    rate < declared
-                else { return nil }
+                guard let rate = crossing(stage), rate > 0, rate < declared else { return nil }
                 return (stage, rate)
             }
             .max { $0.rate < $1.rate || ($0.rate == $1.rate && $0.stage > $1.stage) }

@@ -279,11 +279,15 @@ final class RunRecorder: Sendable {
 
     /// The synchronous part of an `io` body of the user's code ran on main from `start` to `end`, called as
     /// `nonisolated(nonsending)` code is from the main actor (``MainThreadIOCaller``): a main-actor job, all of it the
-    /// step's, which may make a frame late under the step's own cause.
-    func ioBodyRanOnMain(_ key: StepTiming.Key, from start: Instant, to end: Instant) {
+    /// step's, which may make a frame late under the step's own cause, and one of arrival `delivery`'s holds.
+    func ioBodyRanOnMain(_ key: StepTiming.Key, delivery: Int, from start: Instant, to end: Instant) {
         guard probes else { return }
         main.withLock { $0.stepHeldMain(key, from: start, to: end) }
-        threads.withRecord { $0.ioBodyRanOnMain(key, Span(start: start, end: end), periodNs: periodNs) }
+        threads.withRecord { tally in
+            let job = Span(start: start, end: end)
+            tally.ioBodyRanOnMain(key, job, periodNs: periodNs)
+            tally.held(delivery, nanoseconds: job.nanoseconds)
+        }
     }
 
     // MARK: Reading
@@ -330,10 +334,13 @@ final class RunRecorder: Sendable {
 
     /// How many times each of `interactions` interactions was handed to its handler, by interaction index.
     func deliveries(of interactions: Int) -> [Int] {
+        Self.count(main.withLock { $0.deliveredInteractions }, of: interactions)
+    }
+
+    /// How many of `delivered` (each delivery's interaction index) are of each of `interactions` interactions.
+    private static func count(_ delivered: [Int], of interactions: Int) -> [Int] {
         var counts = Array(repeating: 0, count: interactions)
-        for interaction in main.withLock({ $0.deliveredInteractions }) where counts.indices.contains(interaction) {
-            counts[interaction] += 1
-        }
+        for interaction in delivered where counts.indices.contains(interaction) { counts[interaction] += 1 }
         return counts
     }
 
@@ -355,7 +362,7 @@ final class RunRecorder: Sendable {
         where all.finished.contains(id) && holds.indices.contains(interaction) {
             holds[interaction].append(Double(all.holdNs.indices.contains(id) ? all.holdNs[id] : 0) / 1e6)
         }
-        return zip(deliveries(of: undelivered.count), undelivered).enumerated().map { index, counts in
+        return zip(Self.count(delivered, of: undelivered.count), undelivered).enumerated().map { index, counts in
             InteractionSample(
                 arrivals: counts.0 + counts.1,
                 longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,

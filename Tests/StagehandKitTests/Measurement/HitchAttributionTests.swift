@@ -90,24 +90,18 @@ import Testing
         return recorder
     }
 
+    /// The one step of ``recorder(ofOneStep:ms:arrivalsEnd:)`` ran on main from `start` to `end`.
+    static func stepRanOnMain(_ recorder: RunRecorder, from start: Instant, to end: Instant) {
+        recorder.stepRan(StepTiming.Key(interaction: 0, step: 0), kind: .compute, from: start, to: end, onMain: true)
+    }
+
     /// Through the recorder: a 200 ms decode on main delays the next frame; the causes add up to the ratio.
     @Test func theRecorderAttributesHitchTimeToTheStepOnMain() {
         let recorder = Self.recorder(ofOneStep: "decode", ms: 200, arrivalsEnd: .at(10_000))
         recorder.frame(vsync: .at(0), started: .at(0.2), ended: .at(2.2), coalesced: 0)
-        recorder.stepRan(
-            StepTiming.Key(interaction: 0, step: 0),
-            kind: .compute,
-            from: .at(5),
-            to: .at(205),
-            onMain: true
-        )
+        Self.stepRanOnMain(recorder, from: .at(5), to: .at(205))
         recorder.frame(vsync: .at(16.667), started: .at(205.1), ended: .at(207.1), coalesced: 11)
-        let metrics = recorder.measurements(
-            arrivalSeconds: 1,
-            runSeconds: 1,
-            allocationsStart: nil,
-            allocationsEnd: nil
-        ).metrics
+        let metrics = recorder.metrics(arrivalSeconds: 1, runSeconds: 1)
         let decode = metrics.hitchTimeByCause["compute: decode"] ?? 0
         let total = metrics.hitchTimeByCause.values.reduce(0, +)
         #expect(abs(total - metrics.hitchTimeRatioMsPerS) < 1e-6)
@@ -135,22 +129,11 @@ import Testing
     @Test func aLateDecodeAfterTheWindowCountsAndFrameWorkAfterItDoesNot() {
         let recorder = Self.recorder(ofOneStep: "parse", ms: 180, arrivalsEnd: .at(1000))
         // 1.8 s after the window opened: a 180 ms parse on main, then the frame it held up.
-        recorder.stepRan(
-            StepTiming.Key(interaction: 0, step: 0),
-            kind: .compute,
-            from: .at(1800),
-            to: .at(1980),
-            onMain: true
-        )
+        Self.stepRanOnMain(recorder, from: .at(1800), to: .at(1980))
         recorder.frame(vsync: .at(1800.01), started: .at(1980.1), ended: .at(1982.1), coalesced: 10)
         // Later, a frame late by its own work alone (the machine was busy): not an arrival's.
         recorder.frame(vsync: .at(2500), started: .at(2500.2), ended: .at(2520), coalesced: 0)
-        let metrics = recorder.measurements(
-            arrivalSeconds: 1,
-            runSeconds: 2.6,
-            allocationsStart: nil,
-            allocationsEnd: nil
-        ).metrics
+        let metrics = recorder.metrics(arrivalSeconds: 1, runSeconds: 2.6)
         let parse = metrics.hitchTimeByCause["compute: parse"] ?? 0
         // ms over a 1 s window: the frame overran by 165.4 ms, so 10 intervals (166.7 ms), 98.8% of them the parse's.
         #expect(parse > 160 && parse < 167, "\(parse)")

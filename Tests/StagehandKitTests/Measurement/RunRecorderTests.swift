@@ -78,12 +78,7 @@ import Testing
         // Each frame ends 1 ms past its deadline: one interval of hitch time. The second's vsync is in the drain.
         recorder.frame(vsync: .at(500), started: .at(500), ended: .at(517.667), coalesced: 0)
         recorder.frame(vsync: .at(1500), started: .at(1500), ended: .at(1517.667), coalesced: 0)
-        let metrics = recorder.measurements(
-            arrivalSeconds: 1,
-            runSeconds: 2,
-            allocationsStart: nil,
-            allocationsEnd: nil
-        ).metrics
+        let metrics = recorder.metrics(arrivalSeconds: 1, runSeconds: 2)
         #expect(metrics.hitches == 2, "a drain frame still counts as a hitch")
         #expect(abs(metrics.hitchTimeRatioMsPerS - 1000.0 / 60) < 0.01, "one interval over one second of arrivals")
         #expect(metrics.arrivalSeconds == 1)
@@ -126,12 +121,7 @@ import Testing
         #expect(metrics.interactionsCompleted == 2)
         #expect(metrics.interactionsUnfinished == 3)
         #expect(metrics.throughputPerS == 1)
-        let overArrivals = recorder.measurements(
-            arrivalSeconds: 1,
-            runSeconds: 2,
-            allocationsStart: nil,
-            allocationsEnd: nil
-        ).metrics
+        let overArrivals = recorder.metrics(arrivalSeconds: 1, runSeconds: 2)
         #expect(overArrivals.throughputPerS == 2, "throughput is over the arrival window, not the drain")
         #expect(metrics.mainActorHopsPerInteraction == 2)
         #expect(abs(metrics.inputLatencyMs.p50 - 50) < 0.1)  // 40, 45, 60 handled; 50 and 100 never delivered
@@ -291,6 +281,19 @@ extension RunRecorderTests {
                 InteractionSample(arrivals: 1, longestBlockMs: 256, hangs: 1, holdsMs: [256]),
             ]
         )
+    }
+
+    /// The synchronous part of an `io` body of the user's code that ran on main (as called from the main actor) is
+    /// one of its arrival's jobs on main: 40 ms of body is that arrival's hold, longer than its 5 ms handler.
+    @Test func anIOBodyOnMainIsPartOfItsArrivalsHold() {
+        let recorder = Self.twoInteractions()
+        recorder.handlerStarted(0, interaction: 0, arrival: .at(90), at: .at(100))
+        recorder.mainActorJob(RunRecorder.Span(start: .at(100), end: .at(105)), stepNanoseconds: 0, of: 0, delivery: 0)
+        recorder.ioBodyRanOnMain(StepTiming.Key(interaction: 0, step: 0), delivery: 0, from: .at(200), to: .at(240))
+        recorder.interactionFinished(0, arrival: .at(90), at: .at(300), mainActorEntries: 2)
+        let samples = recorder.interactionSamples(undelivered: [0, 0])
+        #expect(samples.first?.holdsMs == [40])
+        #expect(samples.first?.longestBlockMs == 40)
     }
 
     /// Unfinished arrivals are each interaction's own: the delivered ones not finished when the samples are read, and

@@ -2,7 +2,7 @@ import Dispatch
 
 /// Calls an `io` body of the user's code as `nonisolated(nonsending)` code is called from the main actor, its
 /// synchronous parts on the main thread, and times each part there: each is a job of this actor's executor, which
-/// runs it on the main queue and records it (``RunRecorder/ioBodyRanOnMain(_:from:to:)``).
+/// runs it on the main queue and records it (``RunRecorder/ioBodyRanOnMain(_:delivery:from:to:)``).
 ///
 /// In the app such a body runs on the main actor's own executor, inline; here it runs on an executor of its own that
 /// runs its jobs on the main queue, in the main queue's order, so that main's time inside the body can be measured
@@ -16,8 +16,9 @@ actor MainThreadIOCaller {
         executor.asUnownedSerialExecutor()
     }
 
-    init(recorder: RunRecorder, key: StepTiming.Key) {
-        executor = Executor(recorder: recorder, key: key)
+    /// For step `key` of the arrival whose delivery number is `delivery`.
+    init(recorder: RunRecorder, key: StepTiming.Key, delivery: Int) {
+        executor = Executor(recorder: recorder, key: key, delivery: delivery)
     }
 
     /// Calls `code` with `input` here, on the main thread, and returns its outcome and when it completed.
@@ -39,10 +40,12 @@ actor MainThreadIOCaller {
     final class Executor: SerialExecutor {
         private let recorder: RunRecorder
         private let key: StepTiming.Key
+        private let delivery: Int
 
-        init(recorder: RunRecorder, key: StepTiming.Key) {
+        init(recorder: RunRecorder, key: StepTiming.Key, delivery: Int) {
             self.recorder = recorder
             self.key = key
+            self.delivery = delivery
         }
 
         func enqueue(_ job: consuming ExecutorJob) {
@@ -50,11 +53,12 @@ actor MainThreadIOCaller {
             let executor = asUnownedSerialExecutor()
             let recorder = self.recorder
             let key = self.key
+            let delivery = self.delivery
             AllocationExclusion.keptOut {
                 DispatchQueue.main.async {
                     let start = Instant.now
                     job.runSynchronously(on: executor)
-                    recorder.ioBodyRanOnMain(key, from: start, to: .now)
+                    recorder.ioBodyRanOnMain(key, delivery: delivery, from: start, to: .now)
                 }
             }
         }

@@ -220,7 +220,7 @@ struct StepRun: Sendable {
         called: AllocationExclusion.Mark
     ) async -> (Result<any Sendable, any Error>, Instant) {
         AllocationExclusion.keepOut(since: called)
-        let caller = AllocationExclusion.keptOut { MainThreadIOCaller(recorder: recorder, key: key) }
+        let caller = AllocationExclusion.keptOut { MainThreadIOCaller(recorder: recorder, key: key, delivery: delivery) }
         let (outcome, completed) = await caller.call(code, with: flow.current)
         recorder.hopAsked(delivery, to: .mainActor, at: completed)
         return (outcome, completed)
