@@ -3,7 +3,11 @@
 per seed and the wrong-verdict rate per scenario.
 
     swift build -c release --product stagehand
+    swift build -c release --product StagehandTestWorkloads   # the scenarios only Swift can state
     python3 scripts/rare-verdicts.py [--seeds 1-10,100-109] [--scenario rare-stall] [--stagehand PATH]
+
+A scenario is `Benchmarks/<name>.yaml`, or, where only Swift can state it (a cost drawn per call, a first call that
+builds what it needs), the workload of that name in the StagehandTestWorkloads executable.
 
 A verdict is right when its stage is the scenario's expected one (and, for the trap, its confidence says the
 workload failed by itself). Each profile is the default one (3 repetitions of 3 s, more while borderline), so one
@@ -34,7 +38,13 @@ SCENARIOS = {
     "late-light": ("async", None),  # a 12 ms parse after a 1.5 s fetch: async is enough
     "late-trap": ("none", "failed"),  # a trap after a 2 s fetch: every stage crashes
     "late-ui-hang": ("none", None),  # a 280 ms view rebuild after a 3 s fetch: a hang in every stage
+    "late-short": ("offloaded", None),  # a 100 ms parse on main after a 0.5 s fetch
+    "late-long": ("offloaded", None),  # a 150 ms parse on main after a 4 s fetch
+    # Only Swift can state these (StagehandTestWorkloads).
+    "rare-tail": ("offloaded", None),  # a rare 20 ms decode that takes 300 ms one call in four
+    "rare-cold": ("offloaded", None),  # a rare 5 ms layout whose first call in a process takes 300 ms more
 }
+SWIFT = {"rare-tail", "rare-cold"}
 
 
 def seeds(text):
@@ -50,6 +60,8 @@ def main():
     parser.add_argument("--seeds", default="1-10,100-109")
     parser.add_argument("--scenario", action="append", choices=sorted(SCENARIOS))
     parser.add_argument("--stagehand", default=str(ROOT / ".build/release/stagehand"))
+    parser.add_argument("--workloads", default=str(ROOT / ".build/release/StagehandTestWorkloads"),
+                        help="the executable with the scenarios only Swift can state")
     parser.add_argument("--extra", default="", help="more profile arguments, space-separated")
     args = parser.parse_args()
     wrong_any = False
@@ -63,8 +75,9 @@ def main():
         for seed in chosen:
             with tempfile.TemporaryDirectory() as out:
                 started = time.monotonic()
-                command = [args.stagehand, "profile", str(ROOT / "Benchmarks" / f"{name}.yaml"), "--seed", str(seed),
-                           "--quiet", "--output", out] + args.extra.split()
+                target = [args.workloads, "profile", name] if name in SWIFT else [
+                    args.stagehand, "profile", str(ROOT / "Benchmarks" / f"{name}.yaml")]
+                command = target + ["--seed", str(seed), "--quiet", "--output", out] + args.extra.split()
                 ran = subprocess.run(command, capture_output=True, text=True)
                 seconds = time.monotonic() - started
                 if ran.returncode != 0:

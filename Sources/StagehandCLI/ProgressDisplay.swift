@@ -100,6 +100,13 @@ final class ProgressDisplay: Sendable {
                     + "\(interactions.count == 1 ? "is" : "are") rare: one run of each stage with 3 arrivals of "
                     + "\(interactions.count == 1 ? "it" : "each"), one at a time\n"
             )
+        case .toppingUp(let stage, let interactions, let arrivals):
+            totalRuns.withLock { $0 += 1 }
+            write(
+                "  exposure: \(interactions.map { "`\($0)`" }.joined(separator: ", ")) in \(stage.rawValue) held main "
+                    + "near a frame's budget, or for times that vary: one more run with \(arrivals) arrivals of "
+                    + "\(interactions.count == 1 ? "it" : "each"), one at a time\n"
+            )
         case .finished(_, _, _, let result):
             state.withLock { state in
                 state.ticker?.cancel()

@@ -274,9 +274,65 @@ let coldStart = CodeWorkload("cold-start", description: "A view built from a laz
     CodeInteraction("open", ratePerSecond: 20).ui("show") { ColdAsset.value }
 }
 
+// Scenarios of `Benchmarks/` that only Swift can state (`scripts/rare-verdicts.py` profiles them with this
+// executable): a step whose cost is drawn per call, and one whose first call in a process builds what it needs.
+
+/// Busy on this thread for `milliseconds`: CPU work, as a decode is, not a sleep.
+func spin(milliseconds: Double) {
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: .microseconds(Int64(milliseconds * 1000)))
+    var sink = 0
+    while clock.now < end { sink &+= 1 }
+    precondition(sink >= 0)
+}
+
+/// Opening an attachment about once every 10 s decodes for 20 ms three times in four and for 300 ms once in four (a
+/// large one): on main that is a hang one open in four. Right verdict: offloaded.
+let rareTail = CodeWorkload(
+    "rare-tail",
+    description: "A rare decode with a slow path one call in four.",
+    durationSeconds: 3
+) {
+    CodeInteraction("open", ratePerSecond: 0.1, arrival: .poisson)
+        .compute("decode") { () -> Int in
+            let large = Int.random(in: 0..<4) == 0
+            spin(milliseconds: large ? 300 : 20)
+            return large ? 2 : 1
+        }
+        .ui("show") { (_: Int) in spin(milliseconds: 2) }
+    CodeInteraction("tap", ratePerSecond: 4, arrival: .poisson)
+        .ui("redraw") { spin(milliseconds: 0.5) }
+}
+
+/// Built on first use in a process: 300 ms of work the first time, nothing after.
+enum GlyphAtlas {
+    static let size: Int = {
+        spin(milliseconds: 300)
+        return 1
+    }()
+}
+
+/// Opening a document about once every 10 s lays it out for 5 ms, with a glyph atlas that its first opening in a
+/// process builds for 300 ms: on main, a hang once a launch that warm openings never show. Right verdict: offloaded.
+let rareCold = CodeWorkload(
+    "rare-cold",
+    description: "A rare layout whose first call in a process builds an atlas.",
+    durationSeconds: 3
+) {
+    CodeInteraction("open", ratePerSecond: 0.1, arrival: .poisson)
+        .compute("layout") { () -> Int in
+            spin(milliseconds: 5)
+            return GlyphAtlas.size
+        }
+        .ui("show") { (_: Int) in spin(milliseconds: 2) }
+    CodeInteraction("tap", ratePerSecond: 4, arrival: .poisson)
+        .ui("redraw") { spin(milliseconds: 0.5) }
+}
+
 await Stagehand.main(
     workloads: [
         placement, throwing, trapping, crashingSometimes, deadlocking, idleIO, simulatedIO, slowIO, ioDecode,
         narrowValues, wideValues, computeOnly, uiOnly, ioOnly, slowRelease, slowReleaseIO, coldStart,
+        rareTail, rareCold,
     ]
 )

@@ -147,12 +147,21 @@ extension DecisionTree {
             + "\(hang.allArrivals) arrival\(hang.allArrivals == 1 ? "" : "s")\(ui)"
     }
 
-    /// " (3 arrivals each of `refresh`)": the rare interactions `result`'s exposure run scheduled.
+    /// " (3 arrivals each of `refresh`)", " (3 arrivals of `refresh`, 27 of `open`)": the rare interactions `result`'s
+    /// exposure runs scheduled, with their arrivals there (those a failed run scheduled, when it recorded none).
     private func exposedNames(_ result: StageResult) -> String {
-        let exposed = (result.interactions ?? []).filter(\.estimated)
-        guard !exposed.isEmpty else { return "" }
-        return " (\(InteractionExposure.minimumArrivals) arrivals each of "
-            + exposed.map { "`\($0.interaction)`" }.joined(separator: ", ") + ")"
+        let exposed = (result.interactions ?? []).filter(\.estimated).map { interaction in
+            (
+                name: interaction.interaction,
+                arrivals: max(interaction.exposureArrivals, InteractionExposure.minimumArrivals)
+            )
+        }
+        guard let first = exposed.first else { return "" }
+        if exposed.allSatisfy({ $0.arrivals == first.arrivals }) {
+            return " (\(first.arrivals) arrivals\(exposed.count == 1 ? "" : " each") of "
+                + exposed.map { "`\($0.name)`" }.joined(separator: ", ") + ")"
+        }
+        return " (" + exposed.map { "\($0.arrivals) of `\($0.name)`" }.joined(separator: ", ") + ")"
     }
 
     /// What hitch-free runs say about a stage's hitch time: zero hitches in S seconds bound the rate of hitches only

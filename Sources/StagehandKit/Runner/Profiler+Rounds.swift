@@ -48,6 +48,14 @@ extension Profiler {
                     interruption: interruption,
                     progress: progress
                 )
+                try await topUp(
+                    schedule.stages(inRound: 1),
+                    exposure: &exposure,
+                    after: results,
+                    workloadFile: workloadFile,
+                    interruption: interruption,
+                    progress: progress
+                )
                 for (stage, runs) in exposure where runs.contains(where: { $0.status != .ok }) {
                     schedule.stageFailed(stage)  // it failed when the rare interaction came: no extra round repeats it
                 }
@@ -104,6 +112,48 @@ extension Profiler {
             progress(.finished(stage, repetition: 0, of: 0, result))
         }
         return exposure
+    }
+
+    /// One more exposure run of each of `stages` (those that have not failed) in which an interaction's holds on main
+    /// are more than its arrivals so far can bound (``ArrivalTopUp``), added to the stage's `exposure`. Reported to
+    /// `progress` as repetition 0, as the first exposure run is; drawn from a seed of its own, so its arrivals fall at
+    /// other phases of the frame grid.
+    private func topUp(
+        _ stages: [Stage],
+        exposure: inout [Stage: [RepetitionResult]],
+        after results: [Stage: [RepetitionResult]],
+        workloadFile: URL,
+        interruption: Interruption,
+        progress: @Sendable (Progress) -> Void
+    ) async throws {
+        let run = workload.exposureRun
+        let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
+        for stage in stages where !(exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
+            let sofar = StageResult(
+                stage: stage,
+                repetitions: results[stage] ?? [],
+                exposureRuns: exposure[stage] ?? [],
+                workload: workload
+            )
+            guard let plan = ArrivalTopUp(sofar, workload: workload, tree: options.decisionTree) else { continue }
+            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+            try JSONEncoder().encode(run).write(to: file)
+            progress(.toppingUp(stage, plan.exposing.map { workload.interactions[$0].name }, arrivals: plan.rounds))
+            progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.durationSeconds))
+            let result = try await runOnce(
+                stage,
+                of: run,
+                in: file,
+                interruption: interruption,
+                repetition: 0,
+                seed: options.seed &+ 0x746F_7075_70,  // "topup": phases apart from the first exposure run's
+                timesTightLoop: false,
+                exposing: plan.exposing,
+                exposureRounds: plan.rounds
+            )
+            exposure[stage, default: []].append(result)
+            progress(.finished(stage, repetition: 0, of: 0, result))
+        }
     }
 
     /// One result per stage, all four in journey order, from the runs so far.

@@ -20,6 +20,9 @@ package struct Profiler: Sendable {
         case moreRepetitions(completed: Int, cap: Int)
         /// An exposure run of each of `stages` stages follows, scheduling these interactions' arrivals on purpose.
         case exposing([String], stages: Int)
+        /// One more exposure run of `stage` follows, with `arrivals` more of each of these interactions, whose holds on
+        /// main are more than their arrivals so far can bound (``ArrivalTopUp``).
+        case toppingUp(Stage, [String], arrivals: Int)
         /// The headroom search ran `stage` with its step costs × `multiplier` for `durationSeconds`: whether it met
         /// the budget.
         case headroomProbe(Stage, multiplier: Double, met: Bool, durationSeconds: Double)
@@ -105,6 +108,7 @@ package struct Profiler: Sendable {
         traceFile: URL? = nil,
         timesTightLoop: Bool = true,
         exposing: [Int] = [],
+        exposureRounds: Int = InteractionExposure.minimumArrivals,
         firstArrivals: Bool = false
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
@@ -123,6 +127,7 @@ package struct Profiler: Sendable {
             ioSemantics: options.ioSemantics,
             tightLoop: timesTightLoop && options.tightLoop && stage == options.stages.first && workload.hasCodeCompute,
             exposing: exposing,
+            exposureRounds: exposureRounds,
             firstArrivals: firstArrivals
         )
         .run(executable: executable, workload: workload, interruption: interruption)

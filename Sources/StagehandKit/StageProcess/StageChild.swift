@@ -113,7 +113,8 @@ package enum StageChild {
             probes: probes,
             trace: invocation.traceFile != nil,
             ioSemantics: invocation.ioSemantics,
-            exposing: invocation.exposing
+            exposing: invocation.exposing,
+            exposureRounds: invocation.exposureRounds
         ).run()
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
         let threadPriorities = BackgroundPriority.observedHere()  // on main, in the run's own context

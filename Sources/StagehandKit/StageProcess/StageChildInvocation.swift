@@ -31,6 +31,9 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     package var cores: Int?
     /// For an exposure run: the interactions it exposes (indices), delivered one at a time (``ExposurePlan``).
     var exposing: [Int] = []
+    /// How many arrivals of each exposed interaction an exposure run brings: ``InteractionExposure/minimumArrivals``,
+    /// or more when the profile tops up an interaction whose holds vary (``ArrivalTopUp``).
+    var exposureRounds = InteractionExposure.minimumArrivals
     /// Whether the child first measures each interaction's first arrival in its fresh process (``FirstArrivals``):
     /// the first ordinary run of each stage does.
     var firstArrivals = false
@@ -54,9 +57,11 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
         ioSemantics: IOSemantics = .defaultSemantics,
         tightLoop: Bool = false,
         exposing: [Int] = [],
+        exposureRounds: Int = InteractionExposure.minimumArrivals,
         firstArrivals: Bool = false
     ) {
         self.exposing = exposing
+        self.exposureRounds = exposureRounds
         self.firstArrivals = firstArrivals
         self.stage = stage
         self.workloadFile = workloadFile.path
@@ -104,7 +109,7 @@ package struct StageChildInvocation: Codable, Sendable, Equatable {
     ) async throws -> RepetitionResult {
         let limit = StageChild.watchdogSeconds(
             for: workload,
-            exposing: exposing.count * InteractionExposure.minimumArrivals,
+            exposing: exposing.count * exposureRounds,
             tightLoop: tightLoop,
             firstArrivals: firstArrivals
         )

@@ -21,7 +21,7 @@ struct InteractionsSection: ReportSection {
         var lines = [
             "## Each interaction in `\(stage.rawValue)`, arrival by arrival",
             "",
-            "Arrivals: in the stage's runs, plus its exposure run. Each arrival's hold is the longest it held main at "
+            "Arrivals: in the stage's runs, plus its exposure runs. Each arrival's hold is the longest it held main at "
                 + "once (one main-actor job), however late its work came. The first hold is its first arrival's in a "
                 + "fresh process, before anything warmed it (a hang there fails the stage, though no figure counts it "
                 + "at its rate); the tail is the 90th percentile of the others "
