@@ -31,12 +31,13 @@ struct ExposureSection: ReportSection {
             "",
             "Each cell: arrivals in the stage's runs against those its rate made due, and arrivals in its exposure "
                 + "runs, which schedule a rare interaction three times, one arrival at a time, each after the one "
-                + "before has ended (up to 30 times, where a few arrivals cannot bound how long it holds main); then, per arrival, hitch time and the longest it held main at once, however late its work "
-                + "came (a run follows every arrival to its end; one still unfinished when its run ended counts for "
-                + "no per-arrival figure); and its share of the stage's hitch-time ratio at its declared rate. The "
-                + "stage table's hitch-time ratio, "
-                + "hitch causes and main-thread time carry each rare interaction at that rate, whichever runs it "
-                + "arrived in; its hitch counts, latencies and hangs are the runs' as measured.",
+                + "before has ended (up to 30 times, where a few arrivals cannot bound how long it holds main); then, "
+                + "per arrival, hitch time and the longest it held main at once, however late its work came (a run "
+                + "follows every arrival to its end; one still unfinished when its run ended counts for no "
+                + "per-arrival figure); and its share of the stage's hitch-time ratio at its declared rate. The stage "
+                + "table's hitch-time ratio, hitch causes and main-thread time carry each rare interaction at that "
+                + "rate, whichever runs it arrived in; its hitch counts, latencies and hangs are the runs' as "
+                + "measured.",
             "",
             "| interaction | rate /s | "
                 + measured.map { "`\($0.stage.rawValue)`" }.joined(separator: " | ")
