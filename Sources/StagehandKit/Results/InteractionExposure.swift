@@ -55,6 +55,12 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// anything warmed it, in milliseconds; `nil` when not measured. Not in any per-arrival figure (an app pays it once
     /// per launch, not at its rate), but a hang there fails the stage.
     public var firstBlockMs: Double?
+    /// For a rare interaction: hitch time its arrivals caused outside its own steps (others' steps and frames late
+    /// behind it), per arrival, in milliseconds, from its exposure runs against the ordinary runs
+    /// (``StageResult/knockOnPerArrival(ordinary:exposure:count:)``). Not in ``hitchMsPerArrival`` or the stage's
+    /// figures: the report says how far they could be off by it. `nil` for a frequent interaction (its knock-on is in
+    /// its runs as measured), one never exposed, and in results written before it was estimated.
+    public var knockOnHitchMsPerArrival: Double?
 
     /// An interaction due fewer times than this per run is rare: its arrivals are scheduled on purpose in an exposure
     /// run, and its effect is weighted by its rate.
@@ -92,6 +98,10 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// × ``ratePerS``.
     public var hitchMsPerS: Double { ratePerS * hitchMsPerArrival }
 
+    /// Its knock-on hitch time at its declared rate, in milliseconds per second: ``knockOnHitchMsPerArrival`` ×
+    /// ``ratePerS``; `nil` where that is.
+    public var knockOnHitchMsPerS: Double? { knockOnHitchMsPerArrival.map { $0 * ratePerS } }
+
     /// Every arrival it had in the stage, ordinary and exposure runs together.
     public var allArrivals: Int { arrivals + exposureArrivals }
 
@@ -108,7 +118,7 @@ extension InteractionExposure {
     private enum CodingKeys: String, CodingKey {
         case interaction, ratePerS, arrivals, expectedArrivals, exposureArrivals, estimated, hitchMsPerArrival
         case mainMsPerArrival, hitchMsPerArrivalSpread, longestBlockMs, typicalLongestBlockMs, hangs, longestStepOnMain
-        case unfinished, tailBlockMs, firstBlockMs
+        case unfinished, tailBlockMs, firstBlockMs, knockOnHitchMsPerArrival
     }
 
     /// Reads results written before runs followed their arrivals to the end too: their `unfinished` is 0.
@@ -130,5 +140,6 @@ extension InteractionExposure {
         unfinished = try container.decodeIfPresent(Int.self, forKey: .unfinished) ?? 0
         tailBlockMs = try container.decodeIfPresent(Double.self, forKey: .tailBlockMs)
         firstBlockMs = try container.decodeIfPresent(Double.self, forKey: .firstBlockMs)
+        knockOnHitchMsPerArrival = try container.decodeIfPresent(Double.self, forKey: .knockOnHitchMsPerArrival)
     }
 }

@@ -49,6 +49,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// (``ThreadPriorities``); `nil` in results written before they were recorded, and for a run that produced no
     /// measurements.
     public var threadPriorities: ThreadPriorities?
+    /// For an exposure run: the interactions it exposed, by index (``StageResult/exposureRuns``); `nil` in other runs
+    /// and in results written before it was recorded (their exposure runs exposed the rare interactions).
+    public var exposed: [Int]?
 
     package init(
         repetition: Int,

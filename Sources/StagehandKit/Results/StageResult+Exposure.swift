@@ -93,6 +93,26 @@ extension StageResult {
         let arrivalSeconds = measured.compactMap { runs[$0].metrics?.arrivalSeconds }.reduce(0, +)
         // The first arrivals in a fresh process, from the runs that measured them (the first of each stage).
         let firsts = runs.compactMap(\.firstArrivals).filter { $0.count == workload.interactions.count }
+        let rare = workload.interactions.indices.filter {
+            InteractionExposure.isRare(
+                ratePerS: workload.interactions[$0].ratePerSecond,
+                durationSeconds: workload.durationSeconds
+            )
+        }
+        func knockOnRun(_ run: RepetitionResult, _ contributions: [InteractionContribution]) -> KnockOnRun {
+            let metrics = run.metrics ?? StageMetrics()
+            return KnockOnRun(
+                hitchMs: metrics.hitchTimeRatioMsPerS * metrics.arrivalSeconds,
+                arrivalSeconds: metrics.arrivalSeconds,
+                contributions: contributions,
+                exposed: run.exposed ?? rare  // written before it was recorded: the rare ones were exposed
+            )
+        }
+        let knockOn = knockOnPerArrival(
+            ordinary: zip(measured, ordinaryRuns).map { knockOnRun(runs[$0], $1) },
+            exposure: zip(exposureRuns.filter { $0.metrics != nil }, exposureContributions).map(knockOnRun),
+            count: workload.interactions.count
+        )
         var interactions: [InteractionExposure] = []
         // Per arrival, pooled over every run: hitch time by cause label and main time by kind.
         var hitchPerArrival: [[String: Double]] = []
@@ -144,7 +164,8 @@ extension StageResult {
                         .key,
                     unfinished: all.reduce(0) { $0 + $1.unfinished },
                     tailBlockMs: InteractionExposure.tail(of: all.flatMap(\.holdsMs)),
-                    firstBlockMs: firsts.map { $0[index].longestBlockMs }.max()
+                    firstBlockMs: firsts.map { $0[index].longestBlockMs }.max(),
+                    knockOnHitchMsPerArrival: rare.contains(index) ? knockOn[index] : nil
                 )
             )
         }

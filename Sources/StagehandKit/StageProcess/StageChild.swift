@@ -144,7 +144,7 @@ package enum StageChild {
         }
         var distributions = outcome.distributions
         if invocation.repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
-        let result = RepetitionResult(
+        var result = RepetitionResult(
             repetition: invocation.repetition,
             status: .ok,
             seed: seed,
@@ -162,6 +162,7 @@ package enum StageChild {
             firstArrivals: firstArrivals,
             threadPriorities: threadPriorities
         )
+        if !invocation.exposing.isEmpty { result.exposed = invocation.exposing }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(result).write(to: URL(fileURLWithPath: invocation.resultFile), options: .atomic)

@@ -7,11 +7,15 @@ struct InteractionsSection: ReportSection {
     let interactions: [InteractionExposure]
     /// By interaction name: where the verdict changes with its rate.
     let rates: [String: RateSensitivity]
+    /// The advised stage's hitch-time ratio, in milliseconds per second.
+    let hitchMsPerS: Double?
 
     init(result: ProfileResult) {
         let advised = result.recommendation.advisedStage
         stage = advised
-        interactions = result.stages.first { $0.stage == advised }?.interactions ?? []
+        let advisedResult = result.stages.first { $0.stage == advised }
+        interactions = advisedResult?.interactions ?? []
+        hitchMsPerS = advisedResult?.metrics?.hitchTimeRatioMsPerS
         rates = Dictionary(result.recommendation.rates.map { ($0.interaction, $0) }) { first, _ in first }
     }
 
@@ -60,7 +64,31 @@ struct InteractionsSection: ReportSection {
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
-        return lines + [""]
+        return lines + [""] + knockOn(in: stage)
+    }
+
+    /// What the rare interactions' figures leave out: the hitch time they cause outside their own steps, and whether
+    /// counting it would take the stage past the limit. Nothing when no rare interaction was exposed.
+    private func knockOn(in stage: Stage) -> [String] {
+        let rare = interactions.filter { $0.estimated && $0.knockOnHitchMsPerArrival != nil }
+        guard !rare.isEmpty else { return [] }
+        let each = rare.map { one in
+            "`\(one.interaction)` \((one.knockOnHitchMsPerArrival ?? 0).reportFormatted) ms an arrival "
+                + "(\((one.knockOnHitchMsPerS ?? 0).reportFormatted) ms/s at its rate)"
+        }
+        var line =
+            "Knock-on hitches: a rare interaction's share counts the hitch time of its own steps; what it causes "
+            + "elsewhere, others' steps and frames late behind it, is left out of the figures. Its exposure runs, "
+            + "against the ordinary runs, put that at: " + each.joined(separator: ", ") + "."
+        let limit = Metric.hitchBands.good
+        let extra = rare.reduce(0) { $0 + ($1.knockOnHitchMsPerS ?? 0) }
+        if let hitchMsPerS, hitchMsPerS < limit, hitchMsPerS + extra >= limit {
+            line +=
+                " **Counted, they would take `\(stage.rawValue)` to \((hitchMsPerS + extra).reportFormatted) ms/s, "
+                + "past the \(limit.reportFormatted) ms/s limit:** profile again with longer runs "
+                + "(`--duration`) so that the rare interaction arrives in them as declared."
+        }
+        return [line, ""]
     }
 }
 
