@@ -29,7 +29,8 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     public var hitchMsPerArrival: Double
     public var mainMsPerArrival: Double
     /// How much one arrival's hitch time varies, in milliseconds: the spread of the per-arrival means of the runs it
-    /// arrived in, scaled to one arrival (0 with fewer than two such runs).
+    /// arrived in, scaled to one arrival (0 with fewer than two such runs), or the standard deviation of its finished
+    /// arrivals' holds on main, when larger (a slow path shows there arrival by arrival).
     public var hitchMsPerArrivalSpread: Double
     /// The longest it held main at once (one main-actor job), over every run of the stage, in milliseconds.
     public var longestBlockMs: Double

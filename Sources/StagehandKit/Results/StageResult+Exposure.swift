@@ -133,6 +133,9 @@ extension StageResult {
                 for (label, ms) in run.stepMainMs { stepMain[label] = max(stepMain[label] ?? 0, ms) }
             }
             // Each run's mean per arrival, scaled to one arrival by the runs' mean arrivals: how much an arrival varies.
+            // Or, when more, how much the arrivals' holds on main vary from one to the next: a slow path one arrival
+            // in four, most of them in one exposure run, spreads its arrivals far more than the runs' means can show,
+            // and an arrival's hitch time grows with its hold.
             let seen = all.filter { $0.arrivals > 0 }
             let means = seen.map { $0.hitchMs / Double($0.arrivals) }
             var spread = 0.0
@@ -141,6 +144,7 @@ extension StageResult {
                 let variance = means.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(means.count - 1)
                 spread = (variance * Double(arrivals) / Double(means.count)).squareRoot()
             }
+            spread = max(spread, standardDeviation(all.flatMap(\.holdsMs)))
             hitchPerArrival.append(hitch)
             mainPerArrival.append(main)
             interactions.append(
@@ -218,4 +222,11 @@ extension StageMetrics {
         }
         mainThreadUtilization = min(max(mainThreadUtilization + busyChange / 1000, 0), 1)
     }
+}
+
+/// The sample standard deviation of `values`; 0 for fewer than two.
+private func standardDeviation(_ values: [Double]) -> Double {
+    guard values.count > 1 else { return 0 }
+    let mean = values.reduce(0, +) / Double(values.count)
+    return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
 }
