@@ -286,6 +286,9 @@ func spin(milliseconds: Double) {
     precondition(sink >= 0)
 }
 
+/// Frequent cheap taps, beside each scenario's rare interaction.
+let scenarioTaps = CodeInteraction("tap", ratePerSecond: 4, arrival: .poisson).ui("redraw") { spin(milliseconds: 0.5) }
+
 /// Opening an attachment about once every 10 s decodes for 20 ms three times in four and for 300 ms once in four (a
 /// large one): on main that is a hang one open in four. Right verdict: offloaded.
 let rareTail = CodeWorkload(
@@ -300,8 +303,7 @@ let rareTail = CodeWorkload(
             return large ? 2 : 1
         }
         .ui("show") { (_: Int) in spin(milliseconds: 2) }
-    CodeInteraction("tap", ratePerSecond: 4, arrival: .poisson)
-        .ui("redraw") { spin(milliseconds: 0.5) }
+    scenarioTaps
 }
 
 /// Built on first use in a process: 300 ms of work the first time, nothing after.
@@ -325,8 +327,7 @@ let rareCold = CodeWorkload(
             return GlyphAtlas.size
         }
         .ui("show") { (_: Int) in spin(milliseconds: 2) }
-    CodeInteraction("tap", ratePerSecond: 4, arrival: .poisson)
-        .ui("redraw") { spin(milliseconds: 0.5) }
+    scenarioTaps
 }
 
 await Stagehand.main(

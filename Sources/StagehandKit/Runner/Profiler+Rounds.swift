@@ -72,8 +72,7 @@ extension Profiler {
     /// One exposure run of each of `stages` (those that have not failed), when the workload has interactions that the
     /// ordinary runs so far (`results`) may not have exercised enough (``Workload/interactionsToExpose(arrivals:)``):
     /// those arrive three times each, one at a time (``ExposurePlan``), beside the others as declared
-    /// (``Workload/exposureRun``). Reported to `progress` as repetition 0; not traced (a trace shows the ordinary
-    /// runs).
+    /// (``Workload/exposureRun``).
     ///
     /// - Returns: each stage's exposure run; empty when no interaction needs one.
     private func runExposure(
@@ -90,34 +89,27 @@ extension Profiler {
         }
         let exposed = workload.interactionsToExpose(arrivals: arrivals)
         guard !exposed.isEmpty else { return [:] }
-        let run = workload.exposureRun
-        let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
-        try JSONEncoder().encode(run).write(to: file)
+        let file = try writeExposureRun(beside: workloadFile)
         progress(.exposing(exposed.map { workload.interactions[$0].name }, stages: stages.count))
         var exposure: [Stage: [RepetitionResult]] = [:]
         for stage in stages {
-            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-            progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.durationSeconds))
-            let result = try await runOnce(
-                stage,
-                of: run,
-                in: file,
-                interruption: interruption,
-                repetition: 0,
-                seed: options.seed,
-                timesTightLoop: false,
-                exposing: exposed
-            )
-            exposure[stage] = [result]
-            progress(.finished(stage, repetition: 0, of: 0, result))
+            exposure[stage] = [
+                try await exposureRun(
+                    stage,
+                    exposing: exposed,
+                    seed: options.seed,
+                    file: file,
+                    interruption: interruption,
+                    progress: progress
+                )
+            ]
         }
         return exposure
     }
 
     /// One more exposure run of each of `stages` (those that have not failed) in which an interaction's holds on main
-    /// are more than its arrivals so far can bound (``ArrivalTopUp``), added to the stage's `exposure`. Reported to
-    /// `progress` as repetition 0, as the first exposure run is; drawn from a seed of its own, so its arrivals fall at
-    /// other phases of the frame grid.
+    /// are more than its arrivals so far can bound (``ArrivalTopUp``), added to the stage's `exposure`; drawn from a
+    /// seed of its own, so its arrivals fall at other phases of the frame grid.
     private func topUp(
         _ stages: [Stage],
         exposure: inout [Stage: [RepetitionResult]],
@@ -126,8 +118,7 @@ extension Profiler {
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
     ) async throws {
-        let run = workload.exposureRun
-        let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
+        let file = try writeExposureRun(beside: workloadFile)
         for stage in stages where !(exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
             let sofar = StageResult(
                 stage: stage,
@@ -136,24 +127,55 @@ extension Profiler {
                 workload: workload
             )
             guard let plan = ArrivalTopUp(sofar, workload: workload, tree: options.decisionTree) else { continue }
-            if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-            try JSONEncoder().encode(run).write(to: file)
             progress(.toppingUp(stage, plan.exposing.map { workload.interactions[$0].name }, arrivals: plan.rounds))
-            progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.durationSeconds))
-            let result = try await runOnce(
-                stage,
-                of: run,
-                in: file,
-                interruption: interruption,
-                repetition: 0,
-                seed: options.seed &+ 0x746F_7075_70,  // "topup": phases apart from the first exposure run's
-                timesTightLoop: false,
-                exposing: plan.exposing,
-                exposureRounds: plan.rounds
+            exposure[stage, default: []].append(
+                try await exposureRun(
+                    stage,
+                    exposing: plan.exposing,
+                    rounds: plan.rounds,
+                    seed: options.seed &+ 0x746F_7075_70,  // "topup": phases apart from the first exposure run's
+                    file: file,
+                    interruption: interruption,
+                    progress: progress
+                )
             )
-            exposure[stage, default: []].append(result)
-            progress(.finished(stage, repetition: 0, of: 0, result))
         }
+    }
+
+    /// Writes the workload of an exposure run (``Workload/exposureRun``) beside `workloadFile`, for its children.
+    private func writeExposureRun(beside workloadFile: URL) throws -> URL {
+        let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
+        try JSONEncoder().encode(workload.exposureRun).write(to: file)
+        return file
+    }
+
+    /// One exposure run of `stage` (its workload in `file`), `exposing` these interactions `rounds` times each, one at a
+    /// time, from `seed`. Reported to `progress` as repetition 0; not traced (a trace shows the ordinary runs).
+    private func exposureRun(
+        _ stage: Stage,
+        exposing: [Int],
+        rounds: Int = InteractionExposure.minimumArrivals,
+        seed: UInt64,
+        file: URL,
+        interruption: Interruption,
+        progress: @Sendable (Progress) -> Void
+    ) async throws -> RepetitionResult {
+        if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+        let run = workload.exposureRun
+        progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.durationSeconds))
+        let result = try await runOnce(
+            stage,
+            of: run,
+            in: file,
+            interruption: interruption,
+            repetition: 0,
+            seed: seed,
+            timesTightLoop: false,
+            exposing: exposing,
+            exposureRounds: rounds
+        )
+        progress(.finished(stage, repetition: 0, of: 0, result))
+        return result
     }
 
     /// One result per stage, all four in journey order, from the runs so far.
