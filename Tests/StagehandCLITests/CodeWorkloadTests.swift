@@ -427,7 +427,7 @@ extension CLITests {
                 names == [
                     "placement", "throws", "traps", "crashes-sometimes", "deadlocks", "idle-io", "simulated-io",
                     "slow-io", "io-decode", "narrow-values", "wide-values", "compute-only", "ui-only", "io-only",
-                    "slow-release", "slow-release-io", "cold-start",
+                    "slow-release", "slow-release-io", "cold-start", "rare-tail", "rare-cold",
                 ]
             )
         }

@@ -40,10 +40,11 @@ extension CLITests {
             // Its first arrival in the fresh process, before the warm-up, is followed to its end too.
             #expect(stage.repetitions.first?.firstArrivals?.map(\.arrivals) == [1])
             #expect((sync.firstBlockMs ?? 0) >= 100, "the first parse held main: \(sync.firstBlockMs ?? 0) ms")
-            // Three parses of 120 ms over a 0.5 s window: hundreds of ms/s, nearly all of it the parse's.
+            // Three parses of 120 ms over a 0.5 s window: hundreds of ms/s, most of it the parse's (the rest frames'
+            // own work, which a busy machine makes late too: 89% was the parse's once, under a full test run).
             let parse = metrics.hitchTimeByCause["compute: parse"] ?? 0
             #expect(parse > 300, "\(metrics.hitchTimeByCause)")
-            #expect(parse / metrics.hitchTimeRatioMsPerS > 0.9, "\(metrics.hitchTimeByCause)")
+            #expect(parse / metrics.hitchTimeRatioMsPerS > 0.8, "\(metrics.hitchTimeByCause)")
         }
 
         /// A trap after a long fetch is reached in `async` too, whose fetch does not block main: the stage crashed,
