@@ -290,7 +290,8 @@ func spin(milliseconds: Double) {
 let scenarioTaps = CodeInteraction("tap", ratePerSecond: 4, arrival: .poisson).ui("redraw") { spin(milliseconds: 0.5) }
 
 /// Opening an attachment about once every 10 s decodes for 20 ms three times in four and for 300 ms once in four (a
-/// large one): on main that is a hang one open in four. Right verdict: offloaded.
+/// large one): on main that is a hang one open in four. Right verdict: offloaded. Which call is slow is the code's own
+/// draw, as an app's cache misses are, not the profile's seed: a seed's profile repeats its arrivals, not them.
 let rareTail = CodeWorkload(
     "rare-tail",
     description: "A rare decode with a slow path one call in four.",

@@ -45,8 +45,11 @@ struct DecisionTree: Sendable {
             && borderline.allSatisfy { result in
                 let runs = result.judgedRuns
                 guard result.status == .ok, runs.count < thresholds.maxRuns else { return false }
-                // Arrivals left unfinished by the follow-through are left so by the next run too.
-                guard !(result.interactions ?? []).contains(where: { $0.unfinished > 0 }) else { return false }
+                // Arrivals left unfinished by the follow-through are left so by the next run too; and the knock-on of a
+                // rare interaction is as large in the next run as in these.
+                guard !(result.interactions ?? []).contains(where: { $0.unfinished > 0 }),
+                    knockOnPhrase(result) == nil
+                else { return false }
                 let within = budgetIntervals(of: result, workload: workload)
                     .filter { $0.side == .within }
                 let settles = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }

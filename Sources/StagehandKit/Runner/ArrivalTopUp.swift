@@ -5,16 +5,18 @@
 /// hold far above the others, or not at all; so few cannot say how often it comes, and a tail hold
 /// (``InteractionExposure/tailBlockMs``) needs ``InteractionExposure/tailArrivals``. As extra rounds do for run-to-run
 /// noise, the profile then measures more, where a slow path could still change the stage's judgment: in a stage not
-/// already judged to fail, for an interaction that has not hung there (a hang fails the stage, whatever follows) nor
-/// left an arrival unfinished, and whose holds either
+/// already judged to fail (a hang fails it, whatever follows), for an interaction that has left no arrival unfinished
+/// and whose holds either
 /// - *vary*: over its finished arrivals, the longest is at least ``spreadFactor`` × their median and at least half a
 ///   refresh interval more (a difference a frame can show), or
-/// - come *near a hitch*: the longest with the frame's own work reaches ``Thresholds/hitchFreeMargin`` of the budget,
-///   so that a slower arrival would hitch where these did not, or hitch longer.
+/// - come *near a hitch*: their median with the frame's own work reaches ``Thresholds/hitchFreeMargin`` of the budget,
+///   so that a slower arrival would hitch where these did not, or hitch longer (the median, so that one arrival a busy
+///   machine preempted does not make a cheap interaction look near one).
 ///
 /// The cap is stated: ``cap`` finished arrivals rule out a slow path of 1 in 10 (a rarer one may still hide, and the
 /// report says how rare), and the run takes at most ``seconds`` of arrivals, each as long as its steps took on average
-/// in the stage, so work after a long wait gets fewer.
+/// in the stage, so work after a long wait gets fewer. Every interaction the run exposes arrives as often as the one
+/// furthest from the cap needs.
 ///
 /// A plain value: the profiler runs what it plans.
 struct ArrivalTopUp: Equatable {
@@ -27,8 +29,12 @@ struct ArrivalTopUp: Equatable {
 
     /// The interactions to expose again, by index.
     let exposing: [Int]
-    /// Arrivals of each of them, one at a time (``ExposurePlan``).
+    /// Arrivals of each of them, one at a time (``ExposurePlan``): as many as the one furthest from ``cap`` needs,
+    /// within ``seconds``.
     let rounds: Int
+    /// How long those arrivals are expected to take, one after another, in seconds: the top-up run's window, so that
+    /// every exposed arrival comes beside the others arriving as declared.
+    let windowSeconds: Double
 
     /// The top-up `result`'s stage needs, as `tree` judges it on `workload`; `nil` when none of the interactions
     /// calls for one (or the stage failed, or its results predate each arrival's hold).
@@ -43,14 +49,14 @@ struct ArrivalTopUp: Equatable {
         var exposing: [Int] = []
         var needed = 0
         for (index, interaction) in interactions.enumerated() {
-            guard interaction.hangs == 0, interaction.unfinished == 0, interaction.finishedArrivals < Self.cap else {
+            guard interaction.unfinished == 0, interaction.finishedArrivals < Self.cap else {
                 continue
             }
             let holds = runs.compactMap { $0.interactions?[index].holdsMs }.joined().sorted()
             guard let longest = holds.last else { continue }
             let typical = holds[holds.count / 2]
             let varies = longest >= Self.spreadFactor * typical && longest - typical >= budget / 2
-            let nearAHitch = longest + workload.frameWorkMs >= budget * hitchFreeMargin
+            let nearAHitch = typical + workload.frameWorkMs >= budget * hitchFreeMargin
             guard varies || nearAHitch else { continue }
             exposing.append(index)
             needed = max(needed, Self.cap - interaction.finishedArrivals)
@@ -61,6 +67,7 @@ struct ArrivalTopUp: Equatable {
         }
         self.exposing = exposing
         rounds = min(needed, max(Int(Self.seconds / max(perRound, 1e-3)), 1))
+        windowSeconds = Double(rounds) * perRound
     }
 
     /// How long one exposed arrival of the interaction at `index` takes in `result`'s stage, in seconds: the sum of its

@@ -89,7 +89,7 @@ extension Profiler {
         }
         let exposed = workload.interactionsToExpose(arrivals: arrivals)
         guard !exposed.isEmpty else { return [:] }
-        let file = try writeExposureRun(beside: workloadFile)
+        let run = try writeExposureRun(beside: workloadFile)
         progress(.exposing(exposed.map { workload.interactions[$0].name }, stages: stages.count))
         var exposure: [Stage: [RepetitionResult]] = [:]
         for stage in stages {
@@ -98,7 +98,7 @@ extension Profiler {
                     stage,
                     exposing: exposed,
                     seed: options.seed,
-                    file: file,
+                    run: run,
                     interruption: interruption,
                     progress: progress
                 )
@@ -118,7 +118,6 @@ extension Profiler {
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
     ) async throws {
-        let file = try writeExposureRun(beside: workloadFile)
         for stage in stages where !(exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
             let sofar = StageResult(
                 stage: stage,
@@ -128,13 +127,15 @@ extension Profiler {
             )
             guard let plan = ArrivalTopUp(sofar, workload: workload, tree: options.decisionTree) else { continue }
             progress(.toppingUp(stage, plan.exposing.map { workload.interactions[$0].name }, arrivals: plan.rounds))
+            // Its window spans its arrivals, so each comes beside the others as declared (its knock-on among them).
+            let run = try writeExposureRun(beside: workloadFile, windowSeconds: plan.windowSeconds)
             exposure[stage, default: []].append(
                 try await exposureRun(
                     stage,
                     exposing: plan.exposing,
                     rounds: plan.rounds,
                     seed: options.seed &+ 0x746F_7075_70,  // "topup": phases apart from the first exposure run's
-                    file: file,
+                    run: run,
                     interruption: interruption,
                     progress: progress
                 )
@@ -142,31 +143,37 @@ extension Profiler {
         }
     }
 
-    /// Writes the workload of an exposure run (``Workload/exposureRun``) beside `workloadFile`, for its children.
-    private func writeExposureRun(beside workloadFile: URL) throws -> URL {
+    /// The workload of an exposure run (``Workload/exposureRun``, its window at least `windowSeconds`), written beside
+    /// `workloadFile` for its children.
+    private func writeExposureRun(
+        beside workloadFile: URL,
+        windowSeconds: Double = 0
+    ) throws -> (workload: Workload, file: URL) {
         let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
-        try JSONEncoder().encode(workload.exposureRun).write(to: file)
-        return file
+        var run = workload.exposureRun
+        run.durationSeconds = max(run.durationSeconds, windowSeconds)
+        try JSONEncoder().encode(run).write(to: file)
+        return (run, file)
     }
 
-    /// One exposure run of `stage` (its workload in `file`), `exposing` these interactions `rounds` times each, one at a
-    /// time, from `seed`. Reported to `progress` as repetition 0; not traced (a trace shows the ordinary runs).
+    /// One exposure run of `stage` (`run`: its workload, and the file it is written to), `exposing` these interactions
+    /// `rounds` times each, one at a time, from `seed`. Reported to `progress` as repetition 0; not traced (a trace
+    /// shows the ordinary runs).
     private func exposureRun(
         _ stage: Stage,
         exposing: [Int],
         rounds: Int = InteractionExposure.minimumArrivals,
         seed: UInt64,
-        file: URL,
+        run: (workload: Workload, file: URL),
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
     ) async throws -> RepetitionResult {
         if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-        let run = workload.exposureRun
-        progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.durationSeconds))
+        progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.workload.durationSeconds))
         let result = try await runOnce(
             stage,
-            of: run,
-            in: file,
+            of: run.workload,
+            in: run.file,
             interruption: interruption,
             repetition: 0,
             seed: seed,

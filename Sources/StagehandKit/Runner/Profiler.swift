@@ -113,6 +113,9 @@ package struct Profiler: Sendable {
     ) async throws -> RepetitionResult {
         let resultFile = workloadFile.deletingPathExtension()
             .appendingPathExtension("\(stage.rawValue)-\(repetition).result.json")
+        // An exposure run and its top-up share a name: a child that ends without writing must not read as the run
+        // before it.
+        try? FileManager.default.removeItem(at: resultFile)
         return try await StageChildInvocation(
             stage: stage,
             workloadFile: workloadFile,

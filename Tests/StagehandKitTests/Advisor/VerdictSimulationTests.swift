@@ -298,7 +298,7 @@ import Testing
         Self.report("f", label, outcome)
         #expect(outcome.share(outcome.decidedLater) <= 0.05 + Self.margin)
         #expect(outcome.share(outcome.decidedMainOnly) <= 0.05 + Self.margin)
-        if spread == .tail { #expect(outcome.toppedUp > 0) }
+        if spread == .tail { #expect(outcome.share(outcome.toppedUp) > 0.5) }  // main-only meets often enough
     }
 
     /// (b, c) main-only truly misses by 2× (and 4×) a limit: how often offloaded is found, and how many runs it takes.

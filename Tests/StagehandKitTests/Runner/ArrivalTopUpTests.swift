@@ -49,6 +49,7 @@ import Testing
     @Test func holdsFarFromAHitchAskForMoreOnlyWhenTheyVary() {
         #expect(Self.plan(Self.stage(holds: [3, 3.2, 2.9])) == nil)  // they agree
         #expect(Self.plan(Self.stage(holds: [1, 1, 6])) == nil)  // 6×, but 5 ms apart: less than half a frame
+        #expect(Self.plan(Self.stage(holds: [3, 3, 10])) == nil)  // one preempted arrival near a hitch: not the median
         #expect(Self.plan(Self.stage(holds: [0.5, 0.5, 8.9]))?.exposing == [0])  // 18×, 8.4 ms apart
     }
 
@@ -59,8 +60,8 @@ import Testing
         #expect(Self.plan(Self.stage(holds: [100, 104, 98], hitchMs: 0)) != nil)
     }
 
-    /// A hang fails the stage whatever more arrivals show; an unfinished arrival leaves it unable to meet; an
-    /// interaction at the cap has been seen enough.
+    /// A hang fails the stage (its judgment), whatever more arrivals show; an unfinished arrival leaves it unable to
+    /// meet; an interaction at the cap has been seen enough.
     @Test func aHangAnUnfinishedArrivalOrTheCapAskForNoMore() {
         #expect(Self.plan(Self.stage(holds: [12, 12, 300], hangs: 1)) == nil)
         #expect(Self.plan(Self.stage(holds: [12, 12, 120, 12], unfinished: 1)) == nil)

@@ -85,8 +85,8 @@ struct InteractionsSection: ReportSection {
         if let hitchMsPerS, hitchMsPerS < limit, hitchMsPerS + extra >= limit {
             line +=
                 " **Counted, they would take `\(stage.rawValue)` to \((hitchMsPerS + extra).reportFormatted) ms/s, "
-                + "past the \(limit.reportFormatted) ms/s limit:** profile again with longer runs "
-                + "(`--duration`) so that the rare interaction arrives in them as declared."
+                + "at or past the \(limit.reportFormatted) ms/s limit,** so the stage is borderline: profile again with "
+                + "longer runs (`--duration`), in which the interaction comes often enough to be measured as it comes."
         }
         return [line, ""]
     }
