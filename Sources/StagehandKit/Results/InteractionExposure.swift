@@ -57,10 +57,10 @@ public struct InteractionExposure: Codable, Sendable, Equatable {
     /// per launch, not at its rate), but a hang there fails the stage.
     public var firstBlockMs: Double?
     /// For a rare interaction: hitch time its arrivals caused outside its own steps (others' steps and frames late
-    /// behind it), per arrival, in milliseconds, from its exposure runs against the ordinary runs
-    /// (``StageResult/knockOnPerArrival(ordinary:exposure:count:)``). Not in ``hitchMsPerArrival`` or the stage's
-    /// figures: the report says how far they could be off by it. `nil` for a frequent interaction (its knock-on is in
-    /// its runs as measured), one never exposed, and in results written before it was estimated.
+    /// behind it), per arrival, in milliseconds, from its exposure runs against the ordinary runs (docs/METRICS.md,
+    /// "Knock-on hitches"). Not in ``hitchMsPerArrival`` or the stage's figures: the report says how far they could be
+    /// off by it, and a stage that meets only without it is borderline. `nil` for a frequent interaction (its knock-on
+    /// is in its runs as measured), one never exposed, and in results written before it was estimated.
     public var knockOnHitchMsPerArrival: Double?
 
     /// An interaction due fewer times than this per run is rare: its arrivals are scheduled on purpose in an exposure
