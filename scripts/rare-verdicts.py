@@ -15,6 +15,7 @@ scenario over 20 seeds takes about 20 minutes on 2 cores.
 """
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -63,11 +64,13 @@ def main():
     parser.add_argument("--workloads", default=str(ROOT / ".build/release/StagehandTestWorkloads"),
                         help="the executable with the scenarios only Swift can state")
     parser.add_argument("--extra", default="", help="more profile arguments, space-separated")
+    parser.add_argument("--keep", help="a directory to keep each profile's JSON in, as <scenario>-<seed>.json")
     args = parser.parse_args()
     wrong_any = False
     print("| scenario | seed | verdict | confidence | right | seconds |")
     print("|---|--:|---|---|---|--:|")
     rates = []
+    decided_wrong = 0
     for name in args.scenario or sorted(SCENARIOS):
         expected_stage, expected_confidence = SCENARIOS[name]
         wrong = 0
@@ -85,10 +88,15 @@ def main():
                     print(ran.stderr[-2000:], file=sys.stderr)
                     wrong += 1
                     continue
-                recommendation = json.loads((Path(out) / f"{name}.json").read_text())["recommendation"]
+                result = Path(out) / f"{name}.json"
+                recommendation = json.loads(result.read_text())["recommendation"]
+                if args.keep:
+                    Path(args.keep).mkdir(parents=True, exist_ok=True)
+                    shutil.copy(result, Path(args.keep) / f"{name}-{seed}.json")
             right = recommendation["stage"] == expected_stage and (
                 expected_confidence is None or recommendation["confidence"] == expected_confidence)
             wrong += 0 if right else 1
+            decided_wrong += 0 if right or recommendation["confidence"] != "decided" else 1
             print(f"| {name} | {seed} | {recommendation['stage']} | {recommendation['confidence']} | "
                   f"{'yes' if right else '**no**'} | {seconds:.0f} |", flush=True)
         rates.append((name, wrong, len(chosen)))
@@ -96,6 +104,7 @@ def main():
     print()
     for name, wrong, count in rates:
         print(f"{name}: {wrong} wrong of {count} ({100 * wrong / count:.0f}%)")
+    print(f"wrong and decided: {decided_wrong}")
     return 1 if wrong_any else 0
 
 
