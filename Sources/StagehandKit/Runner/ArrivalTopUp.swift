@@ -52,7 +52,9 @@ struct ArrivalTopUp: Equatable {
             guard interaction.unfinished == 0, interaction.finishedArrivals < Self.cap else {
                 continue
             }
-            let holds = runs.compactMap { $0.interactions?[index].holdsMs }.joined().sorted()
+            let holds = runs.compactMap { run in
+                run.interactions.flatMap { $0.indices.contains(index) ? $0[index].holdsMs : nil }
+            }.joined().sorted()
             guard let longest = holds.last else { continue }
             let typical = holds[holds.count / 2]
             let varies = longest >= Self.spreadFactor * typical && longest - typical >= budget / 2
