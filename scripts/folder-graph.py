@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Checks that the folders of Sources/StagehandKit depend on each other one way.
+"""Checks that the folders of each target depend on each other one way.
 
 A type-name reading, as the architecture issue defines it: for each top-level folder, the types its files declare
 (top-level struct, class, enum, actor, protocol, typealias); an edge A -> B wherever a file in A names a
-type declared in B. Comments and string literals are not read. A name declared in more than one folder is ambiguous
-and left out (listed with --verbose). Prints the graph and exits 1 if it has a cycle.
+type declared in B. Comments and string literals are not read, nor a name that the file itself declares as a nested
+type (`TypeIndex.Declaration` in a file of one folder is not `Declaration` of another). A name declared in more than
+one folder is ambiguous and left out (listed with --verbose). Prints each graph and exits 1 if one has a cycle.
 
-Usage: scripts/folder-graph.py [--verbose] [ROOT]   (ROOT defaults to Sources/StagehandKit)
+Usage: scripts/folder-graph.py [--verbose] [ROOT]   (ROOT defaults to every target under Sources/ with folders)
 """
 import os
 import re
@@ -20,6 +21,12 @@ DECLARATION = re.compile(
     re.MULTILINE,
 )
 IDENTIFIER = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
+# A type declared inside another, at any depth: the file's own name for it.
+NESTED = re.compile(
+    r"^[ \t]+(?:@[A-Za-z_]+(?:\([^)]*\))?\s+|(?:public|package|internal|private|fileprivate|final|indirect)\s+)*"
+    r"(?:struct|class|enum|actor|protocol|typealias)\s+([A-Z][A-Za-z0-9_]*)",
+    re.MULTILINE,
+)
 
 
 def strip_comments_and_strings(text):
@@ -65,7 +72,32 @@ def folder_of(root, path):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     verbose = "--verbose" in sys.argv
-    root = args[0] if args else "Sources/StagehandKit"
+    if args:
+        return check(args[0], verbose)
+    # Every target with folders of its own.
+    roots = sorted(
+        os.path.join("Sources", name) for name in os.listdir("Sources") if has_swift_folders(os.path.join("Sources", name))
+    )
+    failed = 0
+    for root in roots:
+        print(f"## {root}")
+        failed |= check(root, verbose)
+    return failed
+
+
+def has_swift_folders(target):
+    """Whether `target` is a directory with a subfolder holding Swift sources."""
+    if not os.path.isdir(target):
+        return False
+    for sub in os.listdir(target):
+        folder = os.path.join(target, sub)
+        if os.path.isdir(folder) and any(name.endswith(".swift") for _, _, files in os.walk(folder) for name in files):
+            return True
+    return False
+
+
+def check(root, verbose):
+    """Prints the folder graph of `root` and returns 1 if it has a cycle, else 0."""
     sources = {}
     for directory, _, files in os.walk(root):
         for name in files:
@@ -84,7 +116,7 @@ def main():
     edges = {}
     for path, text in sources.items():
         source_folder = folder_of(root, path)
-        for name in set(IDENTIFIER.findall(text)):
+        for name in set(IDENTIFIER.findall(text)) - set(NESTED.findall(text)):
             target = owner.get(name)
             if target and target != source_folder:
                 edges.setdefault((source_folder, target), set()).add((os.path.relpath(path, root), name))

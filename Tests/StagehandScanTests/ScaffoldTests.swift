@@ -190,9 +190,9 @@ import Testing
     }
 
     @Test func namesAreKebabCase() {
-        #expect(CandidateFinder.kebab("NotePreview-render") == "note-preview-render")
-        #expect(CandidateFinder.kebab("URLLoader-loadAll") == "url-loader-load-all")
-        #expect(CandidateFinder.kebab("RGBAImage") == "rgba-image")
+        #expect("NotePreview-render".kebabCased == "note-preview-render")
+        #expect("URLLoader-loadAll".kebabCased == "url-loader-load-all")
+        #expect("RGBAImage".kebabCased == "rgba-image")
     }
 
     @Test func workSignalsNeedWeight() {

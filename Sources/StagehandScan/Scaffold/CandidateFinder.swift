@@ -90,8 +90,8 @@ enum CandidateFinder {
                 rank: places.count
             )
             candidate.state = state
-            candidate.workloadName = kebab(state.name)
-            candidate.stepLabel = kebab(state.name)
+            candidate.workloadName = state.name.kebabCased
+            candidate.stepLabel = state.name.kebabCased
             candidates.append(candidate)
         }
         return candidates
@@ -148,33 +148,10 @@ enum CandidateFinder {
             returnsValue: entry.traits.returnsValue,
             isVisibleToOtherModules: entry.traits.isVisibleToOtherModules,
             why: why,
-            workloadName: kebab([owner, method].compactMap { $0 }.joined(separator: "-")),
-            stepLabel: kebab(method ?? owner ?? "init"),
+            workloadName: [owner, method].compactMap { $0 }.joined(separator: "-").kebabCased,
+            stepLabel: (method ?? owner ?? "init").kebabCased,
             state: nil,
             rank: rank
         )
-    }
-
-    /// `NotePreview-render` is `note-preview-render`; `URLLoader` is `url-loader`.
-    static func kebab(_ name: String) -> String {
-        var result = ""
-        let characters = Array(name)
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase, index > 0 {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if previous.isLowercase || previous.isNumber
-                    || (previous.isUppercase && next?.isLowercase == true)
-                {
-                    result += "-"
-                }
-            }
-            if character.isLetter || character.isNumber {
-                result += character.lowercased()
-            } else if !result.hasSuffix("-") {
-                result += "-"
-            }
-        }
-        return String(result.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed())
     }
 }

@@ -56,7 +56,7 @@ struct WorkSignal: Sendable, Hashable, Comparable {
 
     /// The sign in a function's name, when one of its words is in ``workWords``.
     static func named(_ name: String) -> WorkSignal? {
-        let words = CandidateFinder.kebab(name).split(separator: "-")
+        let words = name.kebabCased.split(separator: "-")
         guard let word = words.first(where: { workWords.contains(String($0)) }) else { return nil }
         return WorkSignal(meaning: "is named for work (`\(word)`)", weight: 2, names: [], isFromName: true)
     }
