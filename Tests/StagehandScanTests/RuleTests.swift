@@ -6,9 +6,26 @@ import Testing
 /// Each rule, positive and negative, on small sources: `1️⃣`, `2️⃣`, … mark where each finding must start, and a
 /// source without markers must have none (``findings(_:atMarkersIn:mainActorDefault:sourceLocation:)``).
 @Suite struct RuleTests {
-    /// The walk's one table of rules holds each rule once.
+    /// The walk's one table of rules holds each rule once, and each looks at some node kind, with its own why and fix.
     @Test func theWalkRunsEveryRuleOnce() {
         #expect(scanRules.map { $0.id }.sorted() == Rule.allCases)
+        for rule in scanRules {
+            #expect(!rule.visits.isEmpty, "\(rule.id) looks at nothing")
+            #expect(rule.id.why == rule.why && !rule.why.isEmpty && !rule.fix.isEmpty, "\(rule.id)")
+        }
+    }
+
+    /// The walk calls a rule only at the node kinds it names: three rules look at calls, none at another's kind.
+    @Test func theWalkCallsARuleOnlyAtTheKindsItNames() {
+        let visits = RuleVisits.all
+        #expect(visits.functionCall.count == 3)  // blocking calls on main, dispatch queues, redundant main hops
+        #expect(visits.declGroup.count == 2)  // ObservableObject, @unchecked Sendable
+        #expect(visits.sequence.count == 1)  // strong self in a stored task
+        let counts = [
+            visits.declGroup.count, visits.function.count, visits.initializer.count, visits.variable.count,
+            visits.importDecl.count, visits.functionCall.count, visits.sequence.count,
+        ]
+        #expect(counts.reduce(0, +) == scanRules.reduce(0) { $0 + $1.visits.count })
     }
 
     @Test func dispatchQueue() {

@@ -4,6 +4,13 @@ import SwiftSyntax
 /// written with `await`.
 enum BlockingCallOnMainRule: ScanRule {
     static let id = Rule.blockingCallOnMain
+    static let why =
+        "A blocking call on the main actor holds the main thread until it returns: no frame is drawn and no input "
+        + "is handled meanwhile, and how long it blocks depends on the disk, the network or another thread."
+    static let fix =
+        "Call the async API (`URLSession`'s `data(from:)`, `FileHandle`'s `bytes`) or move the call into a "
+        + "`@concurrent` function and `await` it."
+    static let visits: [RuleVisit] = [.functionCall(visit)]
 
     static func visit(_ node: FunctionCallExprSyntax, in context: inout RuleContext) {
         guard context.scopes.current.isolation.isMainActor, !isAwaited(node), let blocking = BlockingCall.matching(node)

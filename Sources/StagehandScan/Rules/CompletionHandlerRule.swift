@@ -4,6 +4,13 @@ import SwiftSyntax
 /// a synchronous function whose signature its author chose. A progress handler, called many times, is not one.
 enum CompletionHandlerRule: ScanRule {
     static let id = Rule.completionHandler
+    static let why =
+        "A completion handler is the pre-concurrency way to deliver a result: callers nest, errors can be "
+        + "dropped, and the handler's isolation is whatever thread calls it."
+    static let fix =
+        "Make the function `async` (and `throws`), returning the result; keep a completion-handler overload only "
+        + "for callers that cannot await, written with `withCheckedThrowingContinuation`."
+    static let visits: [RuleVisit] = [.function(visit), .initializer(visit)]
 
     static func visit(_ node: FunctionDeclSyntax, in context: inout RuleContext) {
         guard !signatureIsDictated(node, index: context.index), node.signature.effectSpecifiers?.asyncSpecifier == nil

@@ -3,6 +3,14 @@ import SwiftSyntax
 /// `dispatch-queue`: a hop by hand, `DispatchQueue.main.async` or `DispatchQueue.global().async` (or `asyncAfter`).
 enum DispatchQueueRule: ScanRule {
     static let id = Rule.dispatchQueue
+    static let why =
+        "Dispatch queues hide isolation from the compiler: it cannot check what runs where, and a hop written "
+        + "this way is not ordered with the actor's own work."
+    static let fix =
+        "Mark the code `@MainActor` instead of `DispatchQueue.main.async`; move background work into a "
+        + "`@concurrent` function instead of `DispatchQueue.global().async`; `try await Task.sleep(for:)` "
+        + "instead of `asyncAfter`."
+    static let visits: [RuleVisit] = [.functionCall(visit)]
 
     static func visit(_ node: FunctionCallExprSyntax, in context: inout RuleContext) {
         let base = node.calleeBase

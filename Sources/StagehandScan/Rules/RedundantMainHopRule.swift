@@ -3,6 +3,12 @@ import SwiftSyntax
 /// `redundant-main-hop`: `MainActor.run { … }`, or `Task { @MainActor in … }`, in code already on the main actor.
 enum RedundantMainHopRule: ScanRule {
     static let id = Rule.redundantMainHop
+    static let why =
+        "This code is already on the main actor: the hop only delays the work to a later turn of the run loop and "
+        + "suspends the caller for nothing."
+    static let fix =
+        "Call the code directly: remove `await MainActor.run { … }` or the `@MainActor` task around it."
+    static let visits: [RuleVisit] = [.functionCall(visit)]
 
     static func visit(_ node: FunctionCallExprSyntax, in context: inout RuleContext) {
         guard context.scopes.current.isolation.isMainActor else { return }

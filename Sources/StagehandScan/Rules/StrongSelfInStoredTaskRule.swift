@@ -3,6 +3,13 @@ import SwiftSyntax
 /// `strong-self-in-stored-task`: `self.task = Task { … self … }`, in a class or an actor, without `[weak self]`.
 enum StrongSelfInStoredTaskRule: ScanRule {
     static let id = Rule.strongSelfInStoredTask
+    static let why =
+        "A task kept in a property that captures `self` strongly keeps its owner alive as long as it runs: a "
+        + "cycle, when the owner only cancels it in `deinit`."
+    static let fix =
+        "Capture `[weak self]` in the task's closure and `guard let self` inside, or cancel the task where its "
+        + "owner's lifetime ends (`onDisappear`), not in `deinit`."
+    static let visits: [RuleVisit] = [.sequence(visit)]
 
     static func visit(_ node: SequenceExprSyntax, in context: inout RuleContext) {
         let elements = Array(node.elements)

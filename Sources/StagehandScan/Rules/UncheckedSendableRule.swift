@@ -4,8 +4,15 @@ import SwiftSyntax
 /// variable.
 enum UncheckedSendableRule: ScanRule {
     static let id = Rule.uncheckedSendable
+    static let why =
+        "`@unchecked Sendable` and `nonisolated(unsafe)` turn the compiler's data-race checks off here; a race "
+        + "they hide is found only at run time, if at all."
+    static let fix =
+        "Make the type `Sendable` for real (immutable `let`s, a `Mutex`, or an `actor`), or say in a comment next "
+        + "to it why it is safe."
+    static let visits: [RuleVisit] = [.declGroup(visit), .variable(visit)]
 
-    static func visit(_ node: some DeclGroupSyntax, in context: inout RuleContext) {
+    static func visit(_ node: any DeclGroupSyntax, in context: inout RuleContext) {
         let name = context.scopes.current.typeName ?? ""
         for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
             guard let attributed = inherited.type.as(AttributedTypeSyntax.self),

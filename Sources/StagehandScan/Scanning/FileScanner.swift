@@ -1,7 +1,8 @@
 import SwiftSyntax
 
-/// The one walk over a file: the isolation walker's scopes and, at each node, every rule in ``scanRules``, the
-/// declaration indexer (for the workload finder) and the shared-state collector (for the scaffold).
+/// The one walk over a file: the isolation walker's scopes and, at each node, the rules in ``scanRules`` that look at
+/// its kind (``RuleVisits``), the declaration indexer (for the workload finder) and the shared-state collector (for
+/// the scaffold).
 final class FileScanner: IsolationWalker {
     private let converter: SourceLocationConverter
     private(set) var findings: [Finding] = []
@@ -23,10 +24,12 @@ final class FileScanner: IsolationWalker {
         super.init(file: file, index: index)
     }
 
-    /// Runs every rule's `visit` for the node at hand, in the scopes the walk is in now.
-    private func runRules(_ visit: (any ScanRule.Type, inout RuleContext) -> Void) {
+    /// Runs `checks` (the rules' checks of the node's kind, ``RuleVisits``) on `node`, in the scopes the walk is in
+    /// now.
+    private func run<Node>(_ checks: [RuleVisits.Check<Node>], on node: Node) {
+        guard !checks.isEmpty else { return }
         var context = RuleContext(scopes: scopes, index: index, file: file, converter: converter)
-        for rule in scanRules { visit(rule, &context) }
+        for check in checks { check(node, &context) }
         findings += context.findings
     }
 
@@ -49,7 +52,7 @@ final class FileScanner: IsolationWalker {
         _ node: some DeclGroupSyntax,
         _ next: SyntaxVisitorContinueKind
     ) -> SyntaxVisitorContinueKind {
-        runRules { $0.visit(node, in: &$1) }
+        run(RuleVisits.all.declGroup, on: node)
         return next
     }
 
@@ -58,37 +61,37 @@ final class FileScanner: IsolationWalker {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let next = super.visit(node)
         declarations.visit(node, in: scopes)
-        runRules { $0.visit(node, in: &$1) }
+        run(RuleVisits.all.function, on: node)
         return next
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let next = super.visit(node)
         declarations.visit(node, in: scopes)
-        runRules { $0.visit(node, in: &$1) }
+        run(RuleVisits.all.initializer, on: node)
         return next
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        runRules { $0.visit(node, in: &$1) }
+        run(RuleVisits.all.variable, on: node)
         return super.visit(node)
     }
 
     // MARK: - Imports and expressions: no scope of their own
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        runRules { $0.visit(node, in: &$1) }
+        run(RuleVisits.all.importDecl, on: node)
         return .skipChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         declarations.visit(node, in: scopes)
-        runRules { $0.visit(node, in: &$1) }
+        run(RuleVisits.all.functionCall, on: node)
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        runRules { $0.visit(node, in: &$1) }
+        run(RuleVisits.all.sequence, on: node)
         return .visitChildren
     }
 }
