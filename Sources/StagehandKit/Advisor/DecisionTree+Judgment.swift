@@ -113,10 +113,7 @@ extension DecisionTree {
     /// the hitches `open` causes elsewhere (others' steps and frames late behind it: 1.2 ms/s at its rate) takes its
     /// hitch-time ratio from 4.1 to 5.3 ms/s, at or past < 5". `nil` when they would not.
     func knockOnPhrase(_ result: StageResult) -> String? {
-        let causing = (result.interactions ?? []).filter { $0.estimated && ($0.knockOnHitchMsPerS ?? 0) > 0 }
-        let extra = causing.reduce(0) { $0 + ($1.knockOnHitchMsPerS ?? 0) }
-        guard let hitch = result.metrics?.hitchTimeRatioMsPerS, extra > 0,
-            hitch + extra >= thresholds.hitchTimeRatioMsPerS
+        guard let (hitch, extra, causing) = result.knockOn, hitch + extra >= thresholds.hitchTimeRatioMsPerS
         else { return nil }
         let names = causing.map { "`\($0.interaction)`" }.joined(separator: ", ")
         return "counting the hitches \(names) \(causing.count == 1 ? "causes" : "cause") elsewhere (others' steps and "

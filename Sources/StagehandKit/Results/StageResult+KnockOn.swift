@@ -50,4 +50,13 @@ extension StageResult {
             arrivals[index] > 0 ? max(caused[index] / Double(arrivals[index]), 0) : nil
         }
     }
+
+    /// The stage's hitch-time ratio and the knock-on its rare interactions cause outside their own steps at their
+    /// rates (``InteractionExposure/knockOnHitchMsPerS``), in milliseconds per second, with those that cause it; `nil`
+    /// when none does. The judgment and the report both read it, so they cannot disagree on whether it tips the stage.
+    var knockOn: (hitchMsPerS: Double, knockOnMsPerS: Double, causing: [InteractionExposure])? {
+        let causing = (interactions ?? []).filter { $0.estimated && ($0.knockOnHitchMsPerS ?? 0) > 0 }
+        guard let hitch = metrics?.hitchTimeRatioMsPerS, !causing.isEmpty else { return nil }
+        return (hitch, causing.reduce(0) { $0 + ($1.knockOnHitchMsPerS ?? 0) }, causing)
+    }
 }

@@ -7,15 +7,16 @@ struct InteractionsSection: ReportSection {
     let interactions: [InteractionExposure]
     /// By interaction name: where the verdict changes with its rate.
     let rates: [String: RateSensitivity]
-    /// The advised stage's hitch-time ratio, in milliseconds per second.
-    let hitchMsPerS: Double?
+    /// The advised stage's hitch-time ratio and its rare interactions' knock-on, in milliseconds per second
+    /// (``StageResult/knockOn``).
+    let knockOnTotals: (hitchMsPerS: Double, knockOnMsPerS: Double)?
 
     init(result: ProfileResult) {
         let advised = result.recommendation.advisedStage
         stage = advised
         let advisedResult = result.stages.first { $0.stage == advised }
         interactions = advisedResult?.interactions ?? []
-        hitchMsPerS = advisedResult?.metrics?.hitchTimeRatioMsPerS
+        knockOnTotals = advisedResult?.knockOn.map { ($0.hitchMsPerS, $0.knockOnMsPerS) }
         rates = Dictionary(result.recommendation.rates.map { ($0.interaction, $0) }) { first, _ in first }
     }
 
@@ -81,8 +82,7 @@ struct InteractionsSection: ReportSection {
             + "elsewhere, others' steps and frames late behind it, is left out of the figures. Its exposure runs, "
             + "against the ordinary runs, put that at: " + each.joined(separator: ", ") + "."
         let limit = Metric.hitchBands.good
-        let extra = rare.reduce(0) { $0 + ($1.knockOnHitchMsPerS ?? 0) }
-        if let hitchMsPerS, hitchMsPerS < limit, hitchMsPerS + extra >= limit {
+        if let (hitchMsPerS, extra) = knockOnTotals, hitchMsPerS < limit, hitchMsPerS + extra >= limit {
             line +=
                 " **Counted, they would take `\(stage.rawValue)` to \((hitchMsPerS + extra).reportFormatted) ms/s, "
                 + "at or past the \(limit.reportFormatted) ms/s limit,** so the stage is borderline: profile again with "
