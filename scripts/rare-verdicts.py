@@ -65,6 +65,8 @@ def main():
                         help="the executable with the scenarios only Swift can state")
     parser.add_argument("--extra", default="", help="more profile arguments, space-separated")
     parser.add_argument("--keep", help="a directory to keep each profile's JSON in, as <scenario>-<seed>.json")
+    parser.add_argument("--hold", help="a file whose presence holds the next profile back until it is removed: the "
+                        "machine can then be used between profiles without disturbing one")
     args = parser.parse_args()
     wrong_any = False
     print("| scenario | seed | verdict | confidence | right | seconds |")
@@ -76,6 +78,8 @@ def main():
         wrong = 0
         chosen = seeds(args.seeds)
         for seed in chosen:
+            while args.hold and Path(args.hold).exists():
+                time.sleep(2)
             with tempfile.TemporaryDirectory() as out:
                 started = time.monotonic()
                 target = [args.workloads, "profile", name] if name in SWIFT else [

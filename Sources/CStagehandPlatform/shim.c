@@ -1,7 +1,9 @@
 #ifdef __linux__
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
+#include <unistd.h>
 
 #include "CStagehandPlatform.h"
 
@@ -30,6 +32,26 @@ int stagehand_restrict_to_cpus(const int *cpus, int count) {
     }
     return sched_setaffinity(0, sizeof(set), &set);
 }
+
+int stagehand_thread_core_wait(uint64_t *nanoseconds) {
+    static __thread int file = -1;
+    if (file < 0) {
+        file = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+        if (file < 0) return -1;
+    }
+    char text[96];
+    ssize_t count = pread(file, text, sizeof(text) - 1, 0);
+    if (count <= 0) return -1;
+    // "<time on a core> <time waiting for one> <timeslices>\n": the second number.
+    ssize_t at = 0;
+    while (at < count && text[at] != ' ') at++;
+    if (at++ >= count || at >= count || text[at] < '0' || text[at] > '9') return -1;
+    uint64_t value = 0;
+    for (; at < count && text[at] >= '0' && text[at] <= '9'; at++) value = value * 10 + (uint64_t)(text[at] - '0');
+    *nanoseconds = value;
+    return 0;
+}
+
 #endif
 
 #ifdef __APPLE__

@@ -107,6 +107,13 @@ final class ProgressDisplay: Sendable {
                     + "near a frame's budget, or for times that vary: one more run with \(arrivals) arrivals of "
                     + "\(interactions.count == 1 ? "it" : "each"), one at a time\n"
             )
+        case .remeasuring(let stage, let first):
+            totalRuns.withLock { $0 += 1 }
+            write(
+                "  \(stage.rawValue): \(first.hangs == 1 ? "its hang" : "each of its \(first.hangs) hangs") came while "
+                    + "main waited for a core (up to \(first.coreWaitMs.reportFormatted) ms, the machine busy): "
+                    + "measuring the run again\n"
+            )
         case .finished(_, _, _, let result):
             state.withLock { state in
                 state.ticker?.cancel()

@@ -5,7 +5,8 @@ extension DecisionTree {
 
     /// `result`'s stage judged against the budget from its runs, or `nil` when it was not measured (skipped).
     ///
-    /// A stage *fails* when any run hung, crashed or had a hang (an event, not noise), or when its runs put a budget
+    /// A stage *fails* when any run hung, crashed or had a hang (an event, not noise; unless main's wait for a core
+    /// made every hang it had: ``coreWaitHangPhrase(_:)``), or when its runs put a budget
     /// metric above its limit beyond the run-to-run noise (``BudgetInterval``); it *meets* when no run had a hang and
     /// its runs put every modelled budget metric below its limit beyond the noise; otherwise it is *borderline*, within
     /// the noise of a limit, and ``StageJudgment/overall`` says on which side its figures over all its runs (the
@@ -35,6 +36,10 @@ extension DecisionTree {
             return judged(.fails, "\(failed.status.rawValue) in its exposure run\(exposedNames(result))")
         }
         guard !runs.isEmpty else { return nil }
+        // Unless a busy machine made every hang, measured again or not: then neither failed nor passed on it.
+        if let waited = coreWaitHangPhrase(result) {
+            return judged(.borderline, waited, metric: Metric.of(.hangs).name)
+        }
         // A hang is per arrival: one arrival of any interaction, however rare, that held main that long fails the stage.
         if let hang = Self.longestHang(in: result) {
             return judged(.fails, hangPhrase(hang))

@@ -47,8 +47,9 @@ struct DecisionTree: Sendable {
                 guard result.status == .ok, runs.count < thresholds.maxRuns else { return false }
                 // Arrivals left unfinished by the follow-through are left so by the next run too; and the knock-on of a
                 // rare interaction is as large in the next run as in these.
+                // Nor do more runs unsay the hangs a busy machine made in these.
                 guard !(result.interactions ?? []).contains(where: { $0.unfinished > 0 }),
-                    knockOnPhrase(result) == nil
+                    knockOnPhrase(result) == nil, coreWaitHangPhrase(result) == nil
                 else { return false }
                 let within = budgetIntervals(of: result, workload: workload)
                     .filter { $0.side == .within }

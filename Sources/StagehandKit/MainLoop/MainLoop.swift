@@ -225,6 +225,7 @@ final class MainLoop {
                     if let pending = clock.stop(at: now) {
                         recorder.pendingFrame(vsync: pending, at: now)
                     }
+                    recorder.readCoreWait(at: now)
                     let pageFaults = Platform.minorPageFaults - pageFaultsAtStart
                     AllocationExclusion.keepOut(since: called)
                     let measured = recorder.measurements(

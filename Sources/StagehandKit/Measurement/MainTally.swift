@@ -28,6 +28,8 @@ struct MainTally {
     var droppedFrames = 0
     /// Waits for main (a frame's, an event's) of a hang's length or longer. Rare, so a plain array.
     var longWaits: [RunRecorder.Span] = []
+    /// How long main had waited for a core, read at each frame and at the run's end: what a hang's length owes to it.
+    var coreWait = CoreWaitSamples()
     var inputLatency = Histogram<UInt64>.microseconds()
     var mainHopWait = Histogram<UInt64>.microseconds()
     /// Every entry onto the main actor, handlers included, finished interactions or not.
@@ -72,12 +74,13 @@ struct MainTally {
         arrivals.reserveCapacity(deliveries)
         deliveredInteractions.reserveCapacity(deliveries)
         longWaits.reserveCapacity(64)
+        coreWait.reserve()
     }
 
     // MARK: Frames
 
     /// A frame job of `vsync` started on main at `started` and its work ended at `ended`, `overrun` past its deadline
-    /// when late, having coalesced `coalesced` vsyncs.
+    /// when late, having coalesced `coalesced` vsyncs; `waited` is how long main had waited for a core by then.
     ///
     /// - Returns: for a hitch, what held main longest meanwhile and its share of the time (for the trace).
     mutating func frame(
@@ -85,9 +88,11 @@ struct MainTally {
         started: Instant,
         ended: Instant,
         coalesced: Int,
-        overrun: UInt64?
+        overrun: UInt64?,
+        waited: CoreWaitSamples.Reading? = nil
     ) -> (cause: String, share: Double)? {
         attribution.held(HitchAttribution.frameWork, from: started, to: ended)
+        coreWait.record(waited, at: ended)
         frames += 1
         droppedFrames += max(coalesced, 0)
         let first = firstVsync ?? vsync

@@ -54,6 +54,8 @@ struct RunMeasurements {
         let hangs = RunRecorder.hangs(main.longWaits + all.longJobs)
         metrics.hangs = hangs.count
         metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
+        metrics.hangsFromCoreWait = main.coreWait.hangsFromCoreWait(hangs)
+        metrics.hangCoreWaitMs = Double(main.coreWait.longestWaitNs(in: hangs)) / 1e6
         var interactionLatency = all.interactionLatency
         var queued = all.queued
         queued.add(main.queued)

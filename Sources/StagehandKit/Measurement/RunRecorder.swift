@@ -111,8 +111,16 @@ final class RunRecorder: Sendable {
     /// Records one frame job: its vsync, when it started on main, when its work ended, and vsyncs it coalesced.
     func frame(vsync: Instant, started: Instant, ended: Instant, coalesced: Int) {
         let overrun = overrun(of: vsync, at: ended)
+        let coreWait = CoreWaitSamples.reading()
         let cause = main.withLock { main in
-            main.frame(vsync: vsync, started: started, ended: ended, coalesced: coalesced, overrun: overrun)
+            main.frame(
+                vsync: vsync,
+                started: started,
+                ended: ended,
+                coalesced: coalesced,
+                overrun: overrun,
+                waited: coreWait
+            )
         }
         threads.withRecord { tally in
             tally.mainBusyNs[.frame] += ended.nanoseconds(since: started)
@@ -134,6 +142,13 @@ final class RunRecorder: Sendable {
         let overrun = overrun(of: vsync, at: now)
         let cause = main.withLock { $0.pendingFrame(vsync: vsync, at: now, overrun: overrun) }
         trace?.pendingFrame(vsync: vsync, at: now, overrunNs: overrun, cause: cause)
+    }
+
+    /// Reads how long main has waited for a core at `now`, as each frame does (on main): the run's end, so that a
+    /// hang still going on then has a reading after it.
+    func readCoreWait(at now: Instant) {
+        let coreWait = CoreWaitSamples.reading()
+        main.withLock { $0.coreWait.record(coreWait, at: now) }
     }
 
     /// How far past its deadline (its vsync plus one period) a frame of `vsync` is at `instant`: `nil` when it is not.

@@ -1,4 +1,5 @@
 #if os(Linux)
+import CStagehandPlatform
 import Foundation
 import Glibc
 
@@ -42,6 +43,20 @@ extension Platform {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// How long the calling thread has waited for a core, in nanoseconds, since it started: the time it was ready to
+    /// run but another thread, of this process or any other, had the core. `nil` where it cannot be read.
+    ///
+    /// Linux: the second field of `/proc/thread-self/schedstat` (`run_delay`, "time spent waiting on a runqueue";
+    /// the kernel's `Documentation/scheduler/sched-stats.rst`), read in C (`stagehand_thread_core_wait`): each thread
+    /// keeps the file open, and a reading allocates nothing (a frame reads it) and took 0.6 µs here. Not the process's
+    /// main thread's file: the stage child's async `main` gives its thread up to `dispatch_main`, which on Linux parks
+    /// it (`pthread_exit`), and a worker thread runs the main queue (the main thread's count stood still through a
+    /// run, while every frame of it ran on one worker).
+    static var threadCoreWaitNanoseconds: UInt64? {
+        var nanoseconds: UInt64 = 0
+        return stagehand_thread_core_wait(&nanoseconds) == 0 ? nanoseconds : nil
     }
 
     /// Page faults this process has taken that needed no disk read (a page mapped or zeroed on first touch), every

@@ -52,6 +52,22 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// For an exposure run: the interactions it exposed, by index (``StageResult/exposureRuns``); `nil` in other runs
     /// and in results written before it was recorded (their exposure runs exposed the rare interactions).
     public var exposed: [Int]?
+    /// The first attempt at this run's hangs, when it was measured again because main's wait for a core made every
+    /// one of them, its first arrivals' included (``remeasurable``): this run, from the same seed, replaced it. `nil`
+    /// for a run measured once, and in results written before it was recorded.
+    public var remeasured: HangCount?
+    /// The hangs of the first arrivals' run (``firstArrivals``), which are not the measured run's; `nil` where none
+    /// were measured, and in results written before they were recorded.
+    public var firstArrivalHangs: HangCount?
+
+    /// What to record of this run when it is to be measured again: when it ran and every one of its hangs, its first
+    /// arrivals' included, is one that main's wait for a core made (``StageMetrics/hangsFromCoreWait``). `nil` when it
+    /// stands.
+    package var remeasurable: HangCount? {
+        guard status == .ok, let metrics else { return nil }
+        let all = HangCount(metrics).adding(firstArrivalHangs ?? HangCount())
+        return all.allFromCoreWait ? all : nil
+    }
 
     package init(
         repetition: Int,

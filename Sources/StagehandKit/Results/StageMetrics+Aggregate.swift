@@ -8,8 +8,9 @@ extension StageMetrics {
     ///   single stray hitch in one short run counts for what it is, not for a whole run's worth; hitch time is over the
     ///   arrival window, blocking time over the whole run, and the hitch causes are pooled as their ratio is, so they
     ///   still add up to it.
-    /// - ``Metric/Aggregate/total``: hangs, and failures of the user's code: one in any run is the stage's, never a
-    ///   median that a clean run would hide; the longest hang is the longest of any run.
+    /// - ``Metric/Aggregate/total``: hangs (and those a wait for a core made), and failures of the user's code: one in
+    ///   any run is the stage's, never a median that a clean run would hide; the longest hang, and the longest wait for
+    ///   a core within one, are the longest of any run.
     ///
     /// - Parameters:
     ///   - runs: the runs' figures, at least one.
@@ -39,6 +40,7 @@ extension StageMetrics {
         }
         for path in Self.totals { self[keyPath: path] = runs.reduce(0) { $0 + $1[keyPath: path] } }
         longestHangMs = runs.map(\.longestHangMs).max() ?? 0
+        hangCoreWaitMs = runs.map(\.hangCoreWaitMs).max() ?? 0
     }
 
     /// The latencies pooled from the runs' histograms, and where each run keeps its histogram.
@@ -52,7 +54,9 @@ extension StageMetrics {
     }
 
     /// The counts a stage totals over its runs.
-    private static var totals: [WritableKeyPath<StageMetrics, Int>] { [\.hangs, \.interactionsFailed] }
+    private static var totals: [WritableKeyPath<StageMetrics, Int>] {
+        [\.hangs, \.hangsFromCoreWait, \.interactionsFailed]
+    }
 
     private static var doubles: [WritableKeyPath<StageMetrics, Double>] {
         [

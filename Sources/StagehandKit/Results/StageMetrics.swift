@@ -42,6 +42,14 @@ public struct StageMetrics: Codable, Sendable, Equatable {
     public var hangs: Int = 0
     /// The longest of those, in milliseconds (0 when there was none); a stage's is the maximum over its repetitions.
     public var longestHangMs: Double = 0
+    /// Of the hangs, those that main's wait for a core made one: less the time main was ready to run but had no core
+    /// within it (the machine busy with other work, or the stage's own threads on few cores), shorter than 250 ms. A
+    /// run whose every hang is one is measured again; a stage whose every hang is one, even so, is borderline, not
+    /// failing. Measured where the system gives the wait (Linux); 0 elsewhere. A stage's is the total.
+    public var hangsFromCoreWait: Int = 0
+    /// The longest main waited for a core within one hang, in milliseconds (0 without a hang, or where the wait cannot
+    /// be read); a stage's is the maximum over its repetitions.
+    public var hangCoreWaitMs: Double = 0
 
     // MARK: Interactions
 
@@ -175,6 +183,8 @@ extension StageMetrics {
         frameOverrunMs = try container.decodeIfPresent(LatencySummary.self, forKey: .frameOverrunMs) ?? frameOverrunMs
         hangs = try container.decodeIfPresent(Int.self, forKey: .hangs) ?? hangs
         longestHangMs = try container.decodeIfPresent(Double.self, forKey: .longestHangMs) ?? longestHangMs
+        hangsFromCoreWait = try container.decodeIfPresent(Int.self, forKey: .hangsFromCoreWait) ?? hangsFromCoreWait
+        hangCoreWaitMs = try container.decodeIfPresent(Double.self, forKey: .hangCoreWaitMs) ?? hangCoreWaitMs
         inputLatencyMs = try container.decodeIfPresent(LatencySummary.self, forKey: .inputLatencyMs) ?? inputLatencyMs
         interactionLatencyMs =
             try container.decodeIfPresent(LatencySummary.self, forKey: .interactionLatencyMs) ?? interactionLatencyMs

@@ -22,18 +22,32 @@ extension Profiler {
         while round <= schedule.planned {
             for stage in schedule.stages(inRound: round) {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-                progress(
-                    .started(stage, repetition: round, of: schedule.planned, durationSeconds: workload.durationSeconds)
-                )
-                let result = try await runOnce(
+                let started = Progress.started(
                     stage,
-                    of: workload,
-                    in: workloadFile,
-                    interruption: interruption,
                     repetition: round,
-                    seed: schedule.seed(ofRound: round),
-                    traceFile: trace.recordingFile(of: stage, repetition: round),
-                    firstArrivals: round == 1
+                    of: schedule.planned,
+                    durationSeconds: workload.durationSeconds
+                )
+                progress(started)
+                let traceFile = trace.recordingFile(of: stage, repetition: round)
+                let run = {
+                    try await runOnce(
+                        stage,
+                        of: workload,
+                        in: workloadFile,
+                        interruption: interruption,
+                        repetition: round,
+                        seed: schedule.seed(ofRound: round),
+                        traceFile: traceFile,
+                        firstArrivals: round == 1
+                    )
+                }
+                let result = try await remeasuringCoreWaitHangs(
+                    try await run(),
+                    started: started,
+                    interruption: interruption,
+                    progress: progress,
+                    again: run
                 )
                 if result.status != .ok { schedule.stageFailed(stage) }
                 trace.add(result, of: stage, repetition: round, progress: progress)
@@ -169,20 +183,54 @@ extension Profiler {
         progress: @Sendable (Progress) -> Void
     ) async throws -> RepetitionResult {
         if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-        progress(.started(stage, repetition: 0, of: 0, durationSeconds: run.workload.durationSeconds))
-        let result = try await runOnce(
-            stage,
-            of: run.workload,
-            in: run.file,
+        let started = Progress.started(stage, repetition: 0, of: 0, durationSeconds: run.workload.durationSeconds)
+        progress(started)
+        let measure = {
+            try await runOnce(
+                stage,
+                of: run.workload,
+                in: run.file,
+                interruption: interruption,
+                repetition: 0,
+                seed: seed,
+                timesTightLoop: false,
+                exposing: exposing,
+                exposureRounds: rounds
+            )
+        }
+        let result = try await remeasuringCoreWaitHangs(
+            try await measure(),
+            started: started,
             interruption: interruption,
-            repetition: 0,
-            seed: seed,
-            timesTightLoop: false,
-            exposing: exposing,
-            exposureRounds: rounds
+            progress: progress,
+            again: measure
         )
         progress(.finished(stage, repetition: 0, of: 0, result))
         return result
+    }
+
+    /// `result`, or, when main's wait for a core made every hang in it (``RepetitionResult/remeasurable``: the
+    /// machine's other work stretched main's jobs past a hang's length), the same run measured once more by `again`
+    /// (the same seed, in a fresh process), which replaces it and records the first attempt. A hang the stage makes
+    /// comes back and counts; one a busy spell of the machine made rarely does. `started` is how the run was announced
+    /// to `progress`, which is told that the first attempt finished and the run starts again.
+    private func remeasuringCoreWaitHangs(
+        _ result: RepetitionResult,
+        started: Progress,
+        interruption: Interruption,
+        progress: @Sendable (Progress) -> Void,
+        again: () async throws -> RepetitionResult
+    ) async throws -> RepetitionResult {
+        guard case .started(let stage, let repetition, let of, _) = started, let first = result.remeasurable else {
+            return result
+        }
+        progress(.finished(stage, repetition: repetition, of: of, result))
+        if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+        progress(.remeasuring(stage, first))
+        progress(started)
+        var measured = try await again()
+        measured.remeasured = first
+        return measured
     }
 
     /// One result per stage, all four in journey order, from the runs so far.

@@ -15,6 +15,9 @@ package struct Profiler: Sendable {
         case traceNotWritten(String)
         /// Something the user should know that changes nothing measured, e.g. a search that cannot run.
         case warning(String)
+        /// Main's wait for a core made every hang of the run of `stage` that just finished, these (the machine busy
+        /// with other work): it is measured again, from the same seed, and the new run replaces it.
+        case remeasuring(Stage, HangCount)
         /// The verdict is not decided after `completed` repetitions: one more round of every stage follows, up to
         /// `cap`.
         case moreRepetitions(completed: Int, cap: Int)

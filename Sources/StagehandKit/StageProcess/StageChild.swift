@@ -61,6 +61,7 @@ package enum StageChild {
         // Each interaction's first arrival, before any other arrival of it (``FirstArrivals``). It brings every
         // interaction once, as a warm-up run does: when it leaves the heap steady, it is the warm-up.
         var firstArrivals: [InteractionSample]?
+        var firstArrivalHangs: HangCount?
         var firstRunFaults: Int?
         if invocation.firstArrivals, probes {
             let loop = MainLoop(
@@ -78,6 +79,7 @@ package enum StageChild {
             // Nothing of it may run on: the warm-up waits only for its own runs.
             let ended = await loop.endWhatIsLeft(waitingAtMost: workload.followThroughSeconds)
             firstArrivals = outcome.interactions
+            firstArrivalHangs = HangCount(outcome.metrics)
             // It stands for the warm-up only when every first arrival ran to its end and nothing of it is left.
             let complete = ended && outcome.interactions.allSatisfy { $0.unfinished == 0 }
             firstRunFaults = complete ? outcome.pageFaults : nil
@@ -163,6 +165,7 @@ package enum StageChild {
             threadPriorities: threadPriorities
         )
         if !invocation.exposing.isEmpty { result.exposed = invocation.exposing }
+        result.firstArrivalHangs = firstArrivalHangs
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(result).write(to: URL(fileURLWithPath: invocation.resultFile), options: .atomic)

@@ -28,6 +28,20 @@ import Testing
         #expect(peak <= Double(ProcessInfo.processInfo.physicalMemory))
     }
 
+    /// A thread's wait for a core is the kernel's `run_delay` of that thread: it agrees with the file read whole
+    /// between two readings on the same thread, and never goes back. Darwin has none to read.
+    @Test func aThreadsWaitForACoreIsTheKernels() throws {
+        #if os(Linux)
+        let before = try #require(Platform.threadCoreWaitNanoseconds)
+        let text = try String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8)
+        let file = try #require(UInt64(text.split(separator: " ")[1]))
+        let after = try #require(Platform.threadCoreWaitNanoseconds)
+        #expect(before <= file && file <= after)
+        #else
+        #expect(Platform.threadCoreWaitNanoseconds == nil)
+        #endif
+    }
+
     /// Each thread has its own number, the same for as long as it runs.
     @Test func threadsHaveDistinctStableNumbers() async {
         let main = Platform.currentThread
