@@ -33,7 +33,7 @@ int stagehand_restrict_to_cpus(const int *cpus, int count) {
     return sched_setaffinity(0, sizeof(set), &set);
 }
 
-int stagehand_thread_core_wait(uint64_t *nanoseconds) {
+int stagehand_thread_core_wait(uint64_t *nanoseconds, int32_t *thread) {
     static __thread int file = -1;
     if (file < 0) {
         file = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
@@ -49,6 +49,7 @@ int stagehand_thread_core_wait(uint64_t *nanoseconds) {
     uint64_t value = 0;
     for (; at < count && text[at] >= '0' && text[at] <= '9'; at++) value = value * 10 + (uint64_t)(text[at] - '0');
     *nanoseconds = value;
+    *thread = (int32_t)gettid();
     return 0;
 }
 

@@ -111,7 +111,7 @@ final class ProgressDisplay: Sendable {
             totalRuns.withLock { $0 += 1 }
             write(
                 "  \(stage.rawValue): \(first.hangs == 1 ? "its hang" : "each of its \(first.hangs) hangs") came while "
-                    + "main waited for a core (up to \(first.coreWaitMs.reportFormatted) ms, the machine busy): "
+                    + "main waited for a core (at least \(first.coreWaitMs.reportFormatted) ms of one, the machine busy): "
                     + "measuring the run again\n"
             )
         case .finished(_, _, _, let result):

@@ -19,10 +19,12 @@ int stagehand_restrict_to_cpus(const int *cpus, int count);
 #include <stdint.h>
 
 /// Sets `*nanoseconds` to how long the calling thread has waited for a core since it started, the second field of
-/// `/proc/thread-self/schedstat` (`run_delay`), and returns 0; or returns -1. Each thread opens the file once and
-/// keeps it open in a thread-local descriptor; a reading is one `pread` into a buffer on the stack, so it allocates
-/// nothing. In C for the thread-local and the stack buffer, which Swift's debug builds put on the heap.
-int stagehand_thread_core_wait(uint64_t *nanoseconds);
+/// `/proc/thread-self/schedstat` (`run_delay`), and `*thread` to its kernel thread id (`gettid`), and returns 0; or
+/// returns -1. Each thread opens the file once and keeps it open in a thread-local descriptor (closed by the kernel
+/// when the process ends: a stage child's few threads keep one each); a reading is one `pread` into a buffer on the
+/// stack, so it allocates nothing. In C for the thread-local and the stack buffer, which Swift's debug builds put on
+/// the heap.
+int stagehand_thread_core_wait(uint64_t *nanoseconds, int32_t *thread);
 
 #endif
 

@@ -7,9 +7,9 @@ extension DecisionTree {
     /// nor passed on it, and more runs would not settle it. `nil` when it had no hang, or one stands without that wait
     /// (its first arrivals' hangs count too).
     ///
-    /// "its hang ≥ 250 ms came while main waited for a core (up to 104 ms within one hang of 262 ms): without that wait
-    /// it is not one, and measured again, the run hung so again. The machine's other work or the stage's own threads
-    /// on 2 cores made it: profile on a quieter machine to settle it".
+    /// "its hang ≥ 250 ms came while main waited for a core (at least 104 ms in one; the longest hang 262 ms): without
+    /// that wait it is not one, and measured again, the run hung so again. The machine's other work or the stage's own
+    /// threads on 2 cores made it: profile on a quieter machine to settle it".
     func coreWaitHangPhrase(_ result: StageResult) -> String? {
         let runs = result.repetitions + (result.exposureRuns ?? [])
         let hangs = (runs.compactMap { $0.metrics.map(HangCount.init) } + runs.compactMap(\.firstArrivalHangs))
@@ -20,10 +20,10 @@ extension DecisionTree {
         let cores = StageResult.coresSeen(in: [result]).map { " on \($0) core\($0 == 1 ? "" : "s")" } ?? ""
         let one = all.hangs == 1
         return "\(one ? "its hang" : "each of its \(all.hangs) hangs") ≥ "
-            + "\(StageMetrics.hangThresholdMs.reportFormatted) ms came while main waited for a core (up to "
-            + "\(all.coreWaitMs.reportFormatted) ms within one hang of \(all.longestHangMs.reportFormatted) ms): without "
-            + "that wait \(one ? "it is not one" : "none is one")\(again ? ", and measured again, the run hung so again" : ""). "
-            + "The machine's other work or the stage's own threads\(cores) made \(one ? "it" : "them"): profile on a "
-            + "quieter machine to settle it"
+            + "\(StageMetrics.hangThresholdMs.reportFormatted) ms came while main waited for a core (at least "
+            + "\(all.coreWaitMs.reportFormatted) ms in one; the longest hang \(all.longestHangMs.reportFormatted) ms): "
+            + "without that wait \(one ? "it is not one" : "none is one")"
+            + "\(again ? ", and measured again, the run hung so again" : ""). The machine's other work or the stage's "
+            + "own threads\(cores) made \(one ? "it" : "them"): profile on a quieter machine to settle it"
     }
 }

@@ -17,12 +17,17 @@ extension DecisionTree {
         let stage = result.stage
         let runs = result.judgedRuns
         let meeting = runs.filter { run in budgetEvidence(run, of: stage).allSatisfy(\.holds) }.count
-        func judged(_ judgment: StageJudgment.Judgment, _ reason: String, metric: String? = nil) -> StageJudgment {
+        func judged(
+            _ judgment: StageJudgment.Judgment,
+            _ reason: String,
+            metric: String? = nil,
+            overall: StageJudgment.Judgment? = nil
+        ) -> StageJudgment {
             StageJudgment(
                 stage: stage,
                 judgment: judgment,
-                overall: judgment == .borderline
-                    ? (responsiveness(of: result).responsive ? .meets : .fails) : judgment,
+                overall: overall
+                    ?? (judgment == .borderline ? (responsiveness(of: result).responsive ? .meets : .fails) : judgment),
                 runs: runs.count,
                 runsMeeting: meeting,
                 metric: metric,
@@ -36,9 +41,10 @@ extension DecisionTree {
             return judged(.fails, "\(failed.status.rawValue) in its exposure run\(exposedNames(result))")
         }
         guard !runs.isEmpty else { return nil }
-        // Unless a busy machine made every hang, measured again or not: then neither failed nor passed on it.
+        // Unless a busy machine made every hang, measured again or not: then neither failed nor passed on it, and the
+        // walk goes on past it (its figures over all runs may leave out the hangs of its exposure or first arrivals).
         if let waited = coreWaitHangPhrase(result) {
-            return judged(.borderline, waited, metric: Metric.of(.hangs).name)
+            return judged(.borderline, waited, metric: Metric.of(.hangs).name, overall: .fails)
         }
         // A hang is per arrival: one arrival of any interaction, however rare, that held main that long fails the stage.
         if let hang = Self.longestHang(in: result) {

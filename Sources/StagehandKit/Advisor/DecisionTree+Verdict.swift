@@ -268,7 +268,9 @@ extension DecisionTree {
         let budget = workload.frameBudgetMs
         guard let result = byStage[stage], let metrics = result.metrics else { return [] }
         var work: [String] = []
-        if let hang = Self.longestHang(in: result) {
+        if let waited = coreWaitHangPhrase(result) {
+            work.append("In \(stage.rawValue), " + waited + ".")
+        } else if let hang = Self.longestHang(in: result) {
             work.append("In \(stage.rawValue), " + hangPhrase(hang) + ".")
         } else if let cold = Self.firstArrivalHang(in: result) {
             work.append("In \(stage.rawValue), " + firstArrivalHangPhrase(cold) + ".")
@@ -360,14 +362,15 @@ extension DecisionTree {
         if let best = recommendation.bestStage, let result = byStage[best], let metrics = result.metrics {
             let hangs = result.allHangs
             let measured = byStage.values.filter { $0.status == .ok }
-            // Its hang: of an arrival of the runs, or else of a first arrival in a fresh process.
+            // Its hang: of an arrival of the runs, or else of a first arrival in a fresh process; or, where a wait for
+            // a core made every one, that (then a hang in every stage is not the workload's).
             func hangPhrase(of result: StageResult) -> String? {
                 Self.longestHang(in: result).map(self.hangPhrase)
                     ?? Self.firstArrivalHang(in: result).map(firstArrivalHangPhrase)
             }
-            let everywhere = measured.allSatisfy { hangPhrase(of: $0) != nil }
+            let everywhere = measured.allSatisfy { hangPhrase(of: $0) != nil && coreWaitHangPhrase($0) == nil }
             let hang =
-                hangPhrase(of: result).map {
+                (coreWaitHangPhrase(result) ?? hangPhrase(of: result)).map {
                     " \(everywhere ? "In every stage" : "In \(best.rawValue)"), " + $0 + "."
                 } ?? ""
             return "No stage meets the \(budget); the best measured is \(best.rawValue) "

@@ -1,13 +1,15 @@
-/// How long main had waited for a core (``Platform/threadCoreWaitNanoseconds``), read at each frame and at the
+/// How long main had waited for a core (``Platform/threadCoreWait``), read at each frame and at the
 /// run's end: what tells a hang main made from one the machine made. A 160 ms step on main that waited 100 ms for a
 /// core, because the machine was busy with other work, held main 260 ms: a hang as measured, though the step alone is
 /// not one. ``hangsFromCoreWait(_:)`` counts such hangs.
 ///
-/// Frames are read only when main is free, so a hang's core wait is read between the last reading before it started
-/// and the first after it ended: at most a frame or two more on each side, which only ever makes it longer (a hang is
-/// then put down to the wait a little more readily, and the run measured again; see ``StageMetrics/hangsFromCoreWait``).
-/// Each reading is of the thread that runs main's jobs (a worker thread on Linux, the same one through a run as
-/// measured here); two readings on different threads bound nothing.
+/// Frames are read only when main is free, so a hang's core wait is bounded by the last reading before it started and
+/// the first after it ended: the count's growth between them, less the time between them outside the hang (a thread
+/// waits for a core at most as long as the time passes, so that much of the growth may have come outside it). That is
+/// never more than the wait within the hang, so a hang is never put down to the wait it did not have; readings far
+/// from a hang (main busy before it) leave little or nothing. Each reading is of the thread that runs main's jobs (a
+/// worker thread on Linux, the same one through a run as measured here); two readings on different threads bound
+/// nothing.
 ///
 /// Sized before the run, so recording allocates nothing; readings past ``capacity`` are dropped, and a hang after
 /// them is counted as measured.
@@ -24,9 +26,11 @@ struct CoreWaitSamples {
     private var instants: [Instant] = []
     private var readings: [Reading] = []
 
-    /// The calling thread's reading now (run it on main), or `nil` where the system gives none.
+    /// The calling thread's reading now (run it on main), or `nil` where the system gives none. Threads are told apart
+    /// by the kernel's thread id, which is not reused while the run's threads live, unlike `pthread_self`.
     static func reading() -> Reading? {
-        nil // Platform.threadCoreWaitNanoseconds.map { Reading(thread: Platform.currentThread, waitNs: $0) }
+        guard let (thread, waitNs) = Platform.threadCoreWait else { return nil }
+        return Reading(thread: thread, waitNs: waitNs)
     }
 
     /// Reserves room for ``capacity`` readings.
@@ -37,13 +41,15 @@ struct CoreWaitSamples {
 
     /// `reading`, taken at `instant` (after the readings before it); `nil` (none on this platform) is not kept.
     mutating func record(_ reading: Reading?, at instant: Instant) {
-        guard let reading, instants.count < Self.capacity, instant >= (instants.last ?? instant) else { return }
+        // (Not `instants.last`: unspecialised in a debug build, it allocates.)
+        guard let reading, instants.count < Self.capacity, instants.isEmpty || instants[instants.count - 1] <= instant
+        else { return }
         instants.append(instant)
         readings.append(reading)
     }
 
-    /// How long main waited for a core from `span`'s start to its end, at most its length; `nil` when no reading comes
-    /// before it or none after it, or the two are of different threads.
+    /// At least how long main waited for a core from `span`'s start to its end: what the readings around it say
+    /// (see above); `nil` when no reading comes before it or none after it, or the two are of different threads.
     func waitNs(during span: RunRecorder.Span) -> UInt64? {
         // The last reading at or before the start, and the first at or after the end.
         let after = instants.partitionPoint { $0 >= span.end }
@@ -51,7 +57,9 @@ struct CoreWaitSamples {
         guard before >= 0, after < instants.count else { return nil }
         let (first, last) = (readings[before], readings[after])
         guard first.thread == last.thread, last.waitNs >= first.waitNs else { return nil }
-        return min(last.waitNs - first.waitNs, span.nanoseconds)
+        let outside = span.start.nanoseconds(since: instants[before]) + instants[after].nanoseconds(since: span.end)
+        let grown = last.waitNs - first.waitNs
+        return grown > outside ? grown - outside : 0
     }
 
     /// Of `hangs`, those that would be shorter than a hang without main's wait for a core within them.

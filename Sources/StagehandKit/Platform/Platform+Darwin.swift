@@ -48,12 +48,13 @@ extension Platform {
         clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)
     }
 
-    /// How long the calling thread has waited for a core, in nanoseconds, or `nil` where it cannot be read.
+    /// How long the calling thread has waited for a core, in nanoseconds, with the thread's id, or `nil` where it cannot
+    /// be read.
     ///
     /// Darwin: `nil`. Mach gives a thread's user and system time and its run state (`thread_info`,
     /// `THREAD_BASIC_INFO`), not the time it was runnable without a core, so a hang is never put down to that wait
     /// there and is counted as measured.
-    static var threadCoreWaitNanoseconds: UInt64? { nil }
+    static var threadCoreWait: (thread: UInt, nanoseconds: UInt64)? { nil }
 
     /// Page faults this process has taken that needed no disk read (a page mapped or zeroed on first touch), every
     /// thread's, since it started.

@@ -45,8 +45,9 @@ extension Platform {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// How long the calling thread has waited for a core, in nanoseconds, since it started: the time it was ready to
-    /// run but another thread, of this process or any other, had the core. `nil` where it cannot be read.
+    /// How long the calling thread has waited for a core, in nanoseconds, since it started (the time it was ready to
+    /// run but another thread, of this process or any other, had the core), with the thread's kernel id. `nil` where it
+    /// cannot be read.
     ///
     /// Linux: the second field of `/proc/thread-self/schedstat` (`run_delay`, "time spent waiting on a runqueue";
     /// the kernel's `Documentation/scheduler/sched-stats.rst`), read in C (`stagehand_thread_core_wait`): each thread
@@ -54,9 +55,11 @@ extension Platform {
     /// main thread's file: the stage child's async `main` gives its thread up to `dispatch_main`, which on Linux parks
     /// it (`pthread_exit`), and a worker thread runs the main queue (the main thread's count stood still through a
     /// run, while every frame of it ran on one worker).
-    static var threadCoreWaitNanoseconds: UInt64? {
+    static var threadCoreWait: (thread: UInt, nanoseconds: UInt64)? {
         var nanoseconds: UInt64 = 0
-        return stagehand_thread_core_wait(&nanoseconds) == 0 ? nanoseconds : nil
+        var thread: Int32 = 0
+        guard stagehand_thread_core_wait(&nanoseconds, &thread) == 0 else { return nil }
+        return (UInt(thread), nanoseconds)
     }
 
     /// Page faults this process has taken that needed no disk read (a page mapped or zeroed on first touch), every

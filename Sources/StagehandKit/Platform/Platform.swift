@@ -17,7 +17,7 @@ import Darwin
 /// | ``sleep(milliseconds:)`` (here, one implementation) | `nanosleep` | `nanosleep` |
 /// | ``threadCPUNanoseconds`` | `CLOCK_THREAD_CPUTIME_ID` | `CLOCK_THREAD_CPUTIME_ID` |
 /// | ``processCPUNanoseconds`` | `CLOCK_PROCESS_CPUTIME_ID` | `CLOCK_PROCESS_CPUTIME_ID` |
-/// | ``threadCoreWaitNanoseconds`` | `run_delay` in `/proc/thread-self/schedstat` | `nil`: not exposed |
+/// | ``threadCoreWait`` | `run_delay` in `/proc/thread-self/schedstat`, `gettid` | `nil`: not exposed |
 /// | ``peakResidentBytes`` | `VmHWM` in `/proc/self/status` | `getrusage`, `ru_maxrss` in bytes |
 /// | ``minorPageFaults`` | `getrusage`, `ru_minflt` | `getrusage`, `ru_minflt` |
 /// | ``cpuModel`` | `/proc/cpuinfo` | `sysctlbyname("machdep.cpu.brand_string")` |

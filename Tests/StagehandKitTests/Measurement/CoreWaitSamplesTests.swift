@@ -20,28 +20,38 @@ import Testing
         return samples
     }
 
-    @Test func aHangsWaitIsReadBetweenTheReadingsAroundIt() {
+    @Test func aHangsWaitIsWhatTheReadingsAroundItProve() {
         let samples = Self.samples(waitMs: 100)
-        #expect(samples.waitNs(during: Self.span(20, 300)) == 100_000_000)
-        // From the first reading to the last: 1 ms before, 100 ms within.
+        // 100 ms grew from 16 to 310 ms: all but the 14 ms between the readings and the span may be in it.
+        #expect(samples.waitNs(during: Self.span(20, 300)) == 86_000_000)
+        // From the first reading to the last: 1 ms before, 100 ms within, no time outside.
         #expect(samples.waitNs(during: Self.span(0, 310)) == 101_000_000)
-        // Never more than the span itself.
-        #expect(samples.waitNs(during: Self.span(20, 60)) == 40_000_000)
+        // Readings far from a span prove nothing of it: the 100 ms may all have come in the 250 ms after it.
+        #expect(samples.waitNs(during: Self.span(20, 60)) == 0)
+        #expect(samples.waitNs(during: Self.span(0, 10)) == 0)
         // No reading after it, or none before it: not known.
         #expect(samples.waitNs(during: Self.span(20, 400)) == nil)
-        // The reading after a span may come a frame later: its wait counts (1 ms from 0 to 16 ms here).
-        #expect(samples.waitNs(during: Self.span(0, 10)) == 1_000_000)
     }
 
     @Test func aHangIsTheWaitsWhenItIsNoHangWithoutIt() {
-        // 280 ms held, 100 of it waiting for a core: 180 ms without it.
+        // 280 ms held, at least 86 of it waiting for a core: at most 194 ms without it.
         #expect(Self.samples(waitMs: 100).hangsFromCoreWait([Self.span(20, 300)]) == 1)
-        // 280 ms held, 20 of it waiting: 260 ms without it, a hang all the same.
+        // 280 ms held, at least 6 of it waiting: a hang all the same.
         #expect(Self.samples(waitMs: 20).hangsFromCoreWait([Self.span(20, 300)]) == 0)
         // Not known: counted as measured.
         #expect(Self.samples(waitMs: 100).hangsFromCoreWait([Self.span(20, 400)]) == 0)
-        #expect(Self.samples(waitMs: 100).longestWaitNs(in: [Self.span(20, 300), Self.span(20, 400)]) == 100_000_000)
+        #expect(Self.samples(waitMs: 100).longestWaitNs(in: [Self.span(20, 300), Self.span(20, 400)]) == 86_000_000)
         #expect(CoreWaitSamples().hangsFromCoreWait([Self.span(20, 300)]) == 0)
+    }
+
+    /// A frame reads the thread it runs on, where the system gives the count.
+    @Test func aReadingIsOfTheCallingThread() {
+        #if os(Linux)
+        #expect(CoreWaitSamples.reading()?.thread == Platform.threadCoreWait?.thread)
+        #expect(CoreWaitSamples.reading() != nil)
+        #else
+        #expect(CoreWaitSamples.reading() == nil)
+        #endif
     }
 
     @Test func readingsOfTwoThreadsBoundNothing() {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import StagehandKit
@@ -29,16 +30,23 @@ import Testing
     }
 
     /// A thread's wait for a core is the kernel's `run_delay` of that thread: it agrees with the file read whole
-    /// between two readings on the same thread, and never goes back. Darwin has none to read.
+    /// between two readings on the same thread, never goes back, and comes with the thread's id, another on another
+    /// thread. Darwin has none to read.
     @Test func aThreadsWaitForACoreIsTheKernels() throws {
         #if os(Linux)
-        let before = try #require(Platform.threadCoreWaitNanoseconds)
+        let before = try #require(Platform.threadCoreWait)
         let text = try String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8)
         let file = try #require(UInt64(text.split(separator: " ")[1]))
-        let after = try #require(Platform.threadCoreWaitNanoseconds)
-        #expect(before <= file && file <= after)
+        let after = try #require(Platform.threadCoreWait)
+        #expect(before.nanoseconds <= file && file <= after.nanoseconds)
+        #expect(before.thread == after.thread && before.thread > 0)
+        let other = Mutex<UInt?>(nil)
+        let thread = Thread { other.withLock { $0 = Platform.threadCoreWait?.thread } }
+        thread.start()
+        while other.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(other.withLock { $0 } != before.thread)
         #else
-        #expect(Platform.threadCoreWaitNanoseconds == nil)
+        #expect(Platform.threadCoreWait == nil)
         #endif
     }
 
