@@ -234,9 +234,7 @@ final class MainLoop {
                         end: now,
                         allocationsStart: allocationsAtStart,
                         allocationsEnd: self.allocations?.sample().withResidentSet(),
-                        deliveryOverhead: overhead.total(deliveries: recorder.deliveries(of: self.undelivered.count))
-                    )
-                    let interactions = recorder.interactionSamples(
+                        deliveryOverhead: overhead.total(deliveries: recorder.deliveries(of: self.undelivered.count)),
                         undelivered: self.undelivered
                     )
                     continuation.resume(
@@ -244,10 +242,10 @@ final class MainLoop {
                             metrics: measured.metrics,
                             stepTimings: measured.stepTimings,
                             distributions: measured.distributions,
-                            trace: recorder.traceRecording(from: start, to: now),
+                            trace: recorder.traceRecording(from: start, to: now, hangs: measured.hangs),
                             pageFaults: pageFaults,
                             runningAtEnd: recorder.runningOrQueued,
-                            interactions: interactions
+                            interactions: measured.interactions
                         )
                     )
                 }

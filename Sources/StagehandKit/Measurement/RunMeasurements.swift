@@ -18,6 +18,10 @@ struct RunMeasurements {
     /// Every step that ran, in interaction, then step, order.
     var stepTimings: [StepTiming] = []
     var distributions = RunDistributions()
+    /// The run's hangs, as ``StageMetrics/hangs`` counts them (what a trace marks).
+    var hangs: [RunRecorder.Span] = []
+    /// What each interaction did to main in the run (``InteractionSample``), by interaction index.
+    var interactions: [InteractionSample] = []
 
     /// The measurements of a run that took arrivals for `arrivalSeconds` and ran for `runSeconds` (follow-through
     /// included),
@@ -26,7 +30,9 @@ struct RunMeasurements {
     /// With `atEnd`, what was still waiting then enters the figures with its wait so far: interactions in flight or
     /// never delivered, interaction latency and the backlog; hops asked and not started, their hop waits (main actor,
     /// pool, subsystem actors) and the backlog's queue. Allocation figures come from the probe's two samples, less
-    /// `deliveryOverhead` (what Stagehand's own objects took during the run: see ``DeliveryOverhead``).
+    /// `deliveryOverhead` (what Stagehand's own objects took during the run: see ``DeliveryOverhead``). `undelivered`
+    /// says how many of each interaction were due and never delivered (``interactions``), and `keepsHolds` whether each
+    /// arrival's hold is kept (the probes recorded them).
     init(
         main: MainTally,
         threads: ThreadTally,
@@ -36,7 +42,9 @@ struct RunMeasurements {
         runSeconds: Double,
         allocationsStart: AllocationCounter.Sample?,
         allocationsEnd: AllocationCounter.Sample?,
-        deliveryOverhead: DeliveryOverhead.Count
+        deliveryOverhead: DeliveryOverhead.Count,
+        undelivered: [Int] = [],
+        keepsHolds: Bool = true
     ) {
         var all = threads
         var main = main
@@ -51,7 +59,7 @@ struct RunMeasurements {
         metrics.hitchTimeByCause = main.attribution.msPerS(labels: main.causeLabels, seconds: arrivalWindow)
         metrics.mainLoopLatencyMs = LatencySummary(microseconds: main.mainLoopLatency)
         metrics.frameOverrunMs = LatencySummary(microseconds: main.frameOverrun)
-        let hangs = RunRecorder.hangs(main.longWaits + all.longJobs)
+        hangs = RunRecorder.Span.hangs(main.longWaits + all.longJobs)
         metrics.hangs = hangs.count
         metrics.longestHangMs = Double(hangs.map(\.nanoseconds).max() ?? 0) / 1e6
         metrics.hangsFromCoreWait = main.coreWait.hangsFromCoreWait(hangs)
@@ -137,5 +145,51 @@ struct RunMeasurements {
         distributions.hopWait = LatencySamples(main.mainHopWait)
         distributions.poolHopWait = LatencySamples(all.poolHopWait)
         distributions.frameTimeline = main.timeline
+        interactions = Self.interactionSamples(
+            main: main,
+            threads: all,
+            undelivered: undelivered,
+            keepsHolds: keepsHolds
+        )
+    }
+
+    /// Each interaction's ``InteractionSample``, given how many of each were due and never delivered (`undelivered`,
+    /// which the main loop counts): its arrivals are those and its deliveries; its unfinished arrivals, those and the
+    /// delivered ones not finished when the run was read.
+    private static func interactionSamples(
+        main: MainTally,
+        threads all: ThreadTally,
+        undelivered: [Int],
+        keepsHolds: Bool
+    ) -> [InteractionSample] {
+        var unfinished = undelivered
+        let delivered = main.deliveredInteractions
+        for (id, interaction) in delivered.enumerated()
+        where !all.finished.contains(id) && unfinished.indices.contains(interaction) {
+            unfinished[interaction] += 1
+        }
+        // Each finished arrival's longest hold, by interaction, in delivery order: read when the run is, when every job
+        // of theirs has been recorded (a handler's own job can end after its arrival finished on another thread).
+        var holds: [[Double]] = Array(repeating: [], count: undelivered.count)
+        for (id, interaction) in delivered.enumerated()
+        where all.finished.contains(id) && holds.indices.contains(interaction) {
+            holds[interaction].append(Double(all.holdNs.indices.contains(id) ? all.holdNs[id] : 0) / 1e6)
+        }
+        return zip(count(delivered, of: undelivered.count), undelivered).enumerated().map { index, counts in
+            InteractionSample(
+                arrivals: counts.0 + counts.1,
+                longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,
+                hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0,
+                unfinished: unfinished[index],
+                holdsMs: keepsHolds ? holds[index] : nil
+            )
+        }
+    }
+
+    /// How many of `delivered` (each delivery's interaction index) are of each of `interactions` interactions.
+    static func count(_ delivered: [Int], of interactions: Int) -> [Int] {
+        var counts = Array(repeating: 0, count: interactions)
+        for interaction in delivered where counts.indices.contains(interaction) { counts[interaction] += 1 }
+        return counts
     }
 }

@@ -13,13 +13,6 @@ import Synchronization
 /// has asked for and not started is one atomic word per delivery (``PendingHops``), so what is still queued when the
 /// run ends is known without a lock.
 final class RunRecorder: Sendable {
-    /// A stretch of time on the run's clock.
-    struct Span: Equatable {
-        var start: Instant
-        var end: Instant
-        var nanoseconds: UInt64 { end.nanoseconds(since: start) }
-    }
-
     private let main: Mutex<MainTally>
     private let threads: ThreadShards<ThreadTally>
     /// The hop each interaction has asked for and not started yet: its table is made when the run is prepared, then
@@ -155,20 +148,6 @@ final class RunRecorder: Sendable {
     private func overrun(of vsync: Instant, at instant: Instant) -> UInt64? {
         let deadline = vsync.nanoseconds &+ periodNs
         return instant.nanoseconds > deadline ? instant.nanoseconds - deadline : nil
-    }
-
-    /// The hangs among stretches in which main did not answer: overlapping stretches are one hang (a frame waiting
-    /// behind a long job is that job's hang), lasting from the first stretch's start to the last one's end.
-    static func hangs(_ stretches: [Span]) -> [Span] {
-        var hangs: [Span] = []
-        for stretch in stretches.sorted(by: { $0.start < $1.start }) {
-            if let last = hangs.last, stretch.start < last.end {
-                hangs[hangs.count - 1].end = max(last.end, stretch.end)
-            } else {
-                hangs.append(stretch)
-            }
-        }
-        return hangs
     }
 
     // MARK: Interactions
@@ -316,9 +295,12 @@ final class RunRecorder: Sendable {
         end: Instant? = nil,
         allocationsStart: AllocationCounter.Sample?,
         allocationsEnd: AllocationCounter.Sample?,
-        deliveryOverhead: DeliveryOverhead.Count = DeliveryOverhead.Count()
+        deliveryOverhead: DeliveryOverhead.Count = DeliveryOverhead.Count(),
+        undelivered: [Int] = []
     ) -> RunMeasurements {
-        let all = allThreads
+        var all = ThreadTally()
+        // swift-format-ignore: ReplaceForEachWithForLoop
+        threads.forEach { all.add($0) }  // each shard under its own lock: not a sequence
         let main = self.main.withLock { $0 }
         let atEnd = end.map { end in
             RunMeasurements.AtEnd(
@@ -336,72 +318,19 @@ final class RunRecorder: Sendable {
             runSeconds: runSeconds,
             allocationsStart: allocationsStart,
             allocationsEnd: allocationsEnd,
-            deliveryOverhead: deliveryOverhead
+            deliveryOverhead: deliveryOverhead,
+            undelivered: undelivered,
+            keepsHolds: probes
         )
     }
 
-    /// The run's trace from `start` to `end`, with its hangs marked as the metrics count them; `nil` when untraced.
-    func traceRecording(from start: Instant, to end: Instant) -> TraceLog.Recording? {
-        guard let trace else { return nil }
-        let hangs = Self.hangs(unresponsive)
-        return trace.recording(from: start, to: end, hangs: hangs.map { ($0.start, $0.end) })
+    /// The run's trace from `start` to `end`, with `hangs` marked (``RunMeasurements/hangs``); `nil` when untraced.
+    func traceRecording(from start: Instant, to end: Instant, hangs: [Span]) -> TraceLog.Recording? {
+        trace?.recording(from: start, to: end, hangs: hangs.map { ($0.start, $0.end) })
     }
 
     /// How many times each of `interactions` interactions was handed to its handler, by interaction index.
     func deliveries(of interactions: Int) -> [Int] {
-        Self.count(main.withLock { $0.deliveredInteractions }, of: interactions)
-    }
-
-    /// How many of `delivered` (each delivery's interaction index) are of each of `interactions` interactions.
-    private static func count(_ delivered: [Int], of interactions: Int) -> [Int] {
-        var counts = Array(repeating: 0, count: interactions)
-        for interaction in delivered where counts.indices.contains(interaction) { counts[interaction] += 1 }
-        return counts
-    }
-
-    /// What each interaction did to main in the run (``InteractionSample``), by interaction index, given how many of
-    /// each were due and never delivered (`undelivered`, which the main loop counts): its arrivals are those and its
-    /// deliveries; its unfinished arrivals, those and the delivered ones not finished now.
-    func interactionSamples(undelivered: [Int]) -> [InteractionSample] {
-        let all = allThreads
-        var unfinished = undelivered
-        let delivered = main.withLock { $0.deliveredInteractions }
-        for (id, interaction) in delivered.enumerated()
-        where !all.finished.contains(id) && unfinished.indices.contains(interaction) {
-            unfinished[interaction] += 1
-        }
-        // Each finished arrival's longest hold, by interaction, in delivery order: read now, when every job of theirs
-        // has been recorded (a handler's own job can end after its arrival finished on another thread).
-        var holds: [[Double]] = Array(repeating: [], count: undelivered.count)
-        for (id, interaction) in delivered.enumerated()
-        where all.finished.contains(id) && holds.indices.contains(interaction) {
-            holds[interaction].append(Double(all.holdNs.indices.contains(id) ? all.holdNs[id] : 0) / 1e6)
-        }
-        return zip(Self.count(delivered, of: undelivered.count), undelivered).enumerated().map { index, counts in
-            InteractionSample(
-                arrivals: counts.0 + counts.1,
-                longestBlockMs: Double(all.longestJobNs.indices.contains(index) ? all.longestJobNs[index] : 0) / 1e6,
-                hangs: all.hangJobs.indices.contains(index) ? all.hangJobs[index] : 0,
-                unfinished: unfinished[index],
-                holdsMs: probes ? holds[index] : nil
-            )
-        }
-    }
-
-    /// Every thread's tally, merged: what the run's figures are read from.
-    private var allThreads: ThreadTally {
-        var all = ThreadTally()
-        // swift-format-ignore: ReplaceForEachWithForLoop
-        threads.forEach { all.add($0) }  // each shard under its own lock: not a sequence
-        return all
-    }
-
-    /// Every stretch of a hang's length or longer in which main did not answer: a main-actor job, a frame's wait, an
-    /// event's wait. Overlapping stretches are one hang (see ``hangs(_:)``).
-    private var unresponsive: [Span] {
-        var stretches = main.withLock { $0.longWaits }
-        // swift-format-ignore: ReplaceForEachWithForLoop
-        threads.forEach { stretches += $0.longJobs }  // each shard under its own lock
-        return stretches
+        RunMeasurements.count(main.withLock { $0.deliveredInteractions }, of: interactions)
     }
 }

@@ -67,9 +67,9 @@ import Testing
         let ms = { (start: Double, end: Double) in RunRecorder.Span(start: .at(start), end: .at(end)) }
         // A job, the frame waiting behind it and an event queued behind both: one hang, from 0 to 320.
         // Then main answers, and another job blocks it: a second hang.
-        let hangs = RunRecorder.hangs([ms(10, 300), ms(0, 290), ms(100, 320), ms(400, 700)])
+        let hangs = RunRecorder.Span.hangs([ms(10, 300), ms(0, 290), ms(100, 320), ms(400, 700)])
         #expect(hangs == [ms(0, 320), ms(400, 700)])
-        #expect(RunRecorder.hangs([ms(0, 300), ms(300, 600)]).count == 2, "touching is not overlapping")
+        #expect(RunRecorder.Span.hangs([ms(0, 300), ms(300, 600)]).count == 2, "touching is not overlapping")
     }
 
     @Test func theHitchTimeRatioIsOverTheArrivalWindowNotTheDrain() {

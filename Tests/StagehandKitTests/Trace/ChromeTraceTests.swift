@@ -91,8 +91,10 @@ struct ChromeTraceTests {
         let trace = TraceLog()
         let recorder = RunRecorder(refreshHz: 60, trace: trace)
         recorder.pendingFrame(vsync: Self.at(0), at: Self.at(300))
-        let metrics = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil).metrics
-        let events = try #require(recorder.traceRecording(from: Self.at(0), to: Self.at(300))).events
+        let measured = recorder.measurements(runSeconds: 1, allocationsStart: nil, allocationsEnd: nil)
+        let metrics = measured.metrics
+        let events = try #require(recorder.traceRecording(from: Self.at(0), to: Self.at(300), hangs: measured.hangs))
+            .events
         #expect(events.map(\.what) == [.frameWait, .hitch, .hang])
         #expect(events.first?.end == Self.at(300))
         #expect(
@@ -117,7 +119,7 @@ struct ChromeTraceTests {
         )
         recorder.stepRan(key, kind: .compute, from: Self.at(1), to: Self.at(60), onMain: true)
         recorder.frame(vsync: Self.at(10), started: Self.at(60), ended: Self.at(62), coalesced: 2)
-        let recording = try #require(recorder.traceRecording(from: Self.at(0), to: Self.at(100)))
+        let recording = try #require(recorder.traceRecording(from: Self.at(0), to: Self.at(100), hangs: []))
         #expect(recording.events.first { $0.what == .hitch }?.label == "compute: decode")
         let events = try Self.events(of: [ChromeTrace.Run(stage: .async, repetition: 1, recording: recording)])
         let hitch = try #require(events.first { ($0["name"] as? String)?.hasPrefix("hitch") == true })
