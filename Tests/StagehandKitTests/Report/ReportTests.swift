@@ -50,6 +50,23 @@ import Testing
         )
     }
 
+    @Test func stageRunsMeasuredAgainAreNamedInTheEnvironment() throws {
+        var result = try Fixtures.imagePipeline()
+        #expect(!MarkdownReport(result: result).render().contains("| measured again |"))
+        result.stages[0].repetitions[1].remeasured = HangCount(
+            hangs: 2,
+            fromCoreWait: 2,
+            longestHangMs: 300,
+            coreWaitMs: 90
+        )
+        #expect(
+            MarkdownReport(result: result).render().contains(
+                "| measured again | `main-only` repetition 2 (2 hangs, main waiting for a core at least 90 ms of one): "
+                    + "every hang of their first attempt came while main waited for a core"
+            )
+        )
+    }
+
     @Test func theDecisionPathIsDrawnWithThePathTaken() throws {
         let markdown = MarkdownReport(result: try Fixtures.imagePipeline()).render()
         #expect(markdown.contains("```mermaid\nflowchart TD"))
@@ -174,8 +191,10 @@ import Testing
         let row = try #require(markdown.split(separator: "\n").first { $0.contains("`compute: decode` (your code)") })
         #expect(row.hasSuffix(" | \((loopMs ?? inSitu * 1.02).reportFormatted) |"), "\(row)")
         #expect(
-            markdown.contains("- In a benchmark loop `compute: decode` takes 120 ms; called once per interaction in "
-                + "`main-only` it took ") == differs
+            markdown.contains(
+                "- In a benchmark loop `compute: decode` takes 120 ms; called once per interaction in "
+                    + "`main-only` it took "
+            ) == differs
         )
     }
 

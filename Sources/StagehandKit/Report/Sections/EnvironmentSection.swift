@@ -10,6 +10,9 @@ struct EnvironmentSection: ReportSection {
     /// The stage runs that finished, and the work-loop rates of those that recalibrated.
     let finishedRuns: Int
     let ownRates: [Double]
+    /// The stage runs measured again because a wait for a core made every hang of their first attempt: each run's
+    /// stage and repetition (0: its exposure run), and that attempt's hangs.
+    let remeasured: [(stage: Stage, repetition: Int, first: HangCount)]
 
     init(result: ProfileResult) {
         environment = result.environment
@@ -27,6 +30,11 @@ struct EnvironmentSection: ReportSection {
         finishedRuns = finished.count
         let profileRate = result.environment.workLoopIterationsPerMs
         ownRates = finished.compactMap(\.calibration?.iterationsPerMs).filter { $0 != profileRate }
+        remeasured = result.stages.flatMap { stage in
+            (stage.repetitions + (stage.exposureRuns ?? [])).compactMap { run in
+                run.remeasured.map { (stage.stage, run.repetition, $0) }
+            }
+        }
     }
 
     func rendered() -> [String] {
@@ -69,6 +77,20 @@ struct EnvironmentSection: ReportSection {
                     "trace",
                     "`\(trace)`, to open in ui.perfetto.dev. It was recorded inside the measured runs, so their "
                         + "memory figures and timings include its cost (a lock per event); compare against untraced runs"
+                )
+            )
+        }
+        if !remeasured.isEmpty {
+            let runs = remeasured.map { run in
+                "`\(run.stage.rawValue)` \(run.repetition == 0 ? "exposure run" : "repetition \(run.repetition)") "
+                    + "(\(run.first.hangs) hang\(run.first.hangs == 1 ? "" : "s"), main waiting for a core at least "
+                    + "\(run.first.coreWaitMs.reportFormatted) ms of one)"
+            }
+            rows.append(
+                (
+                    "measured again",
+                    runs.joined(separator: ", ") + ": every hang of their first attempt came while main waited for a "
+                        + "core (the machine busy), so each was run again from its seed, and the new run replaced it"
                 )
             )
         }
