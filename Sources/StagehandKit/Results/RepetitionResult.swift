@@ -53,7 +53,7 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// and in results written before it was recorded (their exposure runs exposed the rare interactions).
     public var exposed: [Int]?
     /// The first attempt at this run's hangs, when it was measured again because main's wait for a core made every
-    /// one of them, its first arrivals' included (``remeasurable``): this run, from the same seed, replaced it. `nil`
+    /// one of them, its first arrivals' included: this run, from the same seed, replaced it. `nil`
     /// for a run measured once, and in results written before it was recorded.
     public var remeasured: HangCount?
     /// The hangs of the first arrivals' run (``firstArrivals``), which are not the measured run's; `nil` where none
