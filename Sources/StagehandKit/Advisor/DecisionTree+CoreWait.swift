@@ -12,8 +12,7 @@ extension DecisionTree {
     /// threads on 2 cores made it: profile on a quieter machine to settle it".
     func coreWaitHangPhrase(_ result: StageResult) -> String? {
         let runs = result.repetitions + (result.exposureRuns ?? [])
-        let hangs = (runs.compactMap { $0.metrics.map(HangCount.init) } + runs.compactMap(\.firstArrivalHangs))
-            .filter { $0.hangs > 0 }
+        let hangs = runs.compactMap(\.hangCount).filter { $0.hangs > 0 }
         guard !hangs.isEmpty, hangs.allSatisfy(\.allFromCoreWait) else { return nil }
         let all = hangs.reduce(HangCount()) { $0.adding($1) }
         let again = runs.contains { $0.remeasured != nil }

@@ -64,9 +64,13 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// arrivals' included, is one that main's wait for a core made (``StageMetrics/hangsFromCoreWait``). `nil` when it
     /// stands.
     package var remeasurable: HangCount? {
-        guard status == .ok, let metrics else { return nil }
-        let all = HangCount(metrics).adding(firstArrivalHangs ?? HangCount())
+        guard status == .ok, let all = hangCount else { return nil }
         return all.allFromCoreWait ? all : nil
+    }
+
+    /// The run's hangs and its first arrivals', together; `nil` for a run that produced no measurements.
+    package var hangCount: HangCount? {
+        metrics.map { HangCount($0).adding(firstArrivalHangs ?? HangCount()) }
     }
 
     package init(

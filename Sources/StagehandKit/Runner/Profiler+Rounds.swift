@@ -22,15 +22,14 @@ extension Profiler {
         while round <= schedule.planned {
             for stage in schedule.stages(inRound: round) {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-                let started = Progress.started(
+                let result = try await measuring(
                     stage,
                     repetition: round,
                     of: schedule.planned,
-                    durationSeconds: workload.durationSeconds
-                )
-                progress(started)
-                let traceFile = trace.recordingFile(of: stage, repetition: round)
-                let run = {
+                    durationSeconds: workload.durationSeconds,
+                    interruption: interruption,
+                    progress: progress
+                ) {
                     try await runOnce(
                         stage,
                         of: workload,
@@ -38,17 +37,10 @@ extension Profiler {
                         interruption: interruption,
                         repetition: round,
                         seed: schedule.seed(ofRound: round),
-                        traceFile: traceFile,
+                        traceFile: trace.recordingFile(of: stage, repetition: round),
                         firstArrivals: round == 1
                     )
                 }
-                let result = try await remeasuringCoreWaitHangs(
-                    try await run(),
-                    started: started,
-                    interruption: interruption,
-                    progress: progress,
-                    again: run
-                )
                 if result.status != .ok { schedule.stageFailed(stage) }
                 trace.add(result, of: stage, repetition: round, progress: progress)
                 results[stage, default: []].append(result)
@@ -183,9 +175,14 @@ extension Profiler {
         progress: @Sendable (Progress) -> Void
     ) async throws -> RepetitionResult {
         if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-        let started = Progress.started(stage, repetition: 0, of: 0, durationSeconds: run.workload.durationSeconds)
-        progress(started)
-        let measure = {
+        let result = try await measuring(
+            stage,
+            repetition: 0,
+            of: 0,
+            durationSeconds: run.workload.durationSeconds,
+            interruption: interruption,
+            progress: progress
+        ) {
             try await runOnce(
                 stage,
                 of: run.workload,
@@ -198,39 +195,35 @@ extension Profiler {
                 exposureRounds: rounds
             )
         }
-        let result = try await remeasuringCoreWaitHangs(
-            try await measure(),
-            started: started,
-            interruption: interruption,
-            progress: progress,
-            again: measure
-        )
         progress(.finished(stage, repetition: 0, of: 0, result))
         return result
     }
 
-    /// `result`, or, when main's wait for a core made every hang in it (``RepetitionResult/remeasurable``: the
-    /// machine's other work stretched main's jobs past a hang's length), the same run measured once more by `again`
-    /// (the same seed, in a fresh process), which replaces it and records the first attempt. A hang the stage makes
-    /// comes back and counts; one a busy spell of the machine made rarely does. `started` is how the run was announced
-    /// to `progress`, which is told that the first attempt finished and the run starts again.
-    private func remeasuringCoreWaitHangs(
-        _ result: RepetitionResult,
-        started: Progress,
+    /// One run of `stage` by `measure`, announced to `progress` as repetition `repetition` of `of` (0: an exposure
+    /// run); measured once more, from the same seed in a fresh process, when main's wait for a core made every hang
+    /// in it (``RepetitionResult/remeasurable``: the machine's other work stretched main's jobs past a hang's length).
+    /// The new run replaces it and records the first attempt: a hang the stage makes comes back and counts; one a busy
+    /// spell of the machine made rarely does.
+    private func measuring(
+        _ stage: Stage,
+        repetition: Int,
+        of: Int,
+        durationSeconds: Double,
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void,
-        again: () async throws -> RepetitionResult
+        _ measure: () async throws -> RepetitionResult
     ) async throws -> RepetitionResult {
-        guard case .started(let stage, let repetition, let of, _) = started, let first = result.remeasurable else {
-            return result
-        }
+        let started = Progress.started(stage, repetition: repetition, of: of, durationSeconds: durationSeconds)
+        progress(started)
+        let result = try await measure()
+        guard let first = result.remeasurable else { return result }
         progress(.finished(stage, repetition: repetition, of: of, result))
         if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
         progress(.remeasuring(stage, first))
         progress(started)
-        var measured = try await again()
-        measured.remeasured = first
-        return measured
+        var again = try await measure()
+        again.remeasured = first
+        return again
     }
 
     /// One result per stage, all four in journey order, from the runs so far.

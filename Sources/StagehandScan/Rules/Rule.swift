@@ -24,14 +24,6 @@ public enum Rule: String, CaseIterable, Codable, Sendable, Comparable {
         return rule
     }
 
-    /// Whether a finding of this rule exists only in main-actor code (elsewhere the same call is fine).
-    var onlyOnMain: Bool {
-        switch self {
-        case .blockingCallOnMain, .redundantMainHop: true
-        default: false
-        }
-    }
-
     public static func < (lhs: Rule, rhs: Rule) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

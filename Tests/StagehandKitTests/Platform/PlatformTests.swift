@@ -41,10 +41,15 @@ import Testing
         #expect(before.nanoseconds <= file && file <= after.nanoseconds)
         #expect(before.thread == after.thread && before.thread > 0)
         let other = Mutex<UInt?>(nil)
-        let thread = Thread { other.withLock { $0 = Platform.threadCoreWait?.thread } }
+        let read = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            other.withLock { $0 = Platform.threadCoreWait?.thread }
+            read.signal()
+        }
         thread.start()
-        while other.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.001) }
-        #expect(other.withLock { $0 } != before.thread)
+        read.wait()
+        let otherThread = try #require(other.withLock { $0 })
+        #expect(otherThread != before.thread)
         #else
         #expect(Platform.threadCoreWait == nil)
         #endif
