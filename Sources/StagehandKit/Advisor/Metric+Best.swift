@@ -1,13 +1,12 @@
 extension Metric {
     /// The stages with the best value of this metric, where it has a better direction: compared as printed (so a tie
-    /// in print is a tie), none when all stages print the same. A stage where it was not measured is never best.
-    ///
-    /// - Parameter isAbsent: whether a stage's figure is missing (the report's "–": no hop was timed, say).
-    func bestStages(in stages: [StageResult], isAbsent: (StageMetrics) -> Bool = { _ in false }) -> Set<Stage> {
+    /// in print is a tie), none when all stages print the same. A stage where it was not measured, or did not take the
+    /// figure at all (``isTaken(in:)``: no hop was timed, say), is never best.
+    func bestStages(in stages: [StageResult]) -> Set<Stage> {
         guard let better else { return [] }
         let measured = stages.compactMap { stage in
             stage.metrics.flatMap { metrics in
-                isAbsent(metrics) || !isMeasured(in: metrics)
+                !isTaken(in: metrics) || !isMeasured(in: metrics)
                     ? nil
                     : (
                         stage: stage.stage, printed: shown(metrics).reportFormatted,

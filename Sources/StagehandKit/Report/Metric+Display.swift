@@ -81,15 +81,14 @@ extension Metric {
             Display(
                 label: "main-actor hop wait p50 / p99 (ms)",
                 shortLabel: "main hop wait p99 ms",
-                richCell: { $0.hopWaitMs.count == 0 ? "–" : pair($0.hopWaitMs) }
+                richCell: { pair($0.hopWaitMs) }
             )
         case .subsystemHopWait:
             Display(
                 label: "subsystem actor hop wait p99 (ms)",
                 shortLabel: "actor hop wait p99 ms",
                 richCell: { metrics in
-                    guard !metrics.subsystemHopWaitMs.isEmpty else { return "–" }
-                    return metrics.subsystemHopWaitMs.sorted { $0.key < $1.key }
+                    metrics.subsystemHopWaitMs.sorted { $0.key < $1.key }
                         .map { "\($0.key):\u{00A0}\($0.value.p99.reportFormatted)" }
                         .joined(separator: ", ")
                 }
@@ -128,7 +127,7 @@ extension Metric {
             Display(
                 label: "`@concurrent` start wait p50 / p99 (ms)",
                 shortLabel: "@concurrent wait p99 ms",
-                richCell: { $0.poolHopWaitMs.count == 0 ? "–" : pair($0.poolHopWaitMs) }
+                richCell: { pair($0.poolHopWaitMs) }
             )
         case .poolUtilization:
             Display(
@@ -152,9 +151,7 @@ extension Metric {
             Display(
                 label: "peak resident MiB (stage process)",
                 shortLabel: "peak resident MiB",
-                richCell: {
-                    $0.peakProcessResidentBytes > 0 ? ($0.peakProcessResidentBytes / 1_048_576).reportFormatted : "–"
-                }
+                richCell: { ($0.peakProcessResidentBytes / 1_048_576).reportFormatted }
             )
         }
     }
@@ -176,11 +173,16 @@ extension Metric {
         return shown(metrics).reportFormatted + unit.suffix
     }
 
-    /// The Markdown report's cell, which may show more than the judged value (p50 beside p99, the longest hang).
+    /// The Markdown report's cell, which may show more than the judged value (p50 beside p99, the longest hang); "–"
+    /// for a figure the stage did not take (``isTaken(in:)``).
     func cell(_ metrics: StageMetrics) -> String {
-        guard isMeasured(in: metrics), let richCell = display.richCell else { return plainCell(metrics) }
-        return richCell(metrics)
+        guard isMeasured(in: metrics) else { return plainCell(metrics) }
+        guard isTaken(in: metrics) else { return Self.notTaken }
+        return display.richCell?(metrics) ?? plainCell(metrics)
     }
+
+    /// The cell of a figure the stage did not take.
+    static let notTaken = "–"
 
     /// The cell of a figure that is not a measurement (``isMeasured(in:)``).
     static let unverified = "unverified"
@@ -214,5 +216,5 @@ private func triple(_ summary: LatencySummary) -> String {
 }
 
 private func pair(_ summary: LatencySummary) -> String {
-    summary.count == 0 ? "–" : unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted)
+    unbroken(summary.p50.reportFormatted, summary.p99.reportFormatted)
 }

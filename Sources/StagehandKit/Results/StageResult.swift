@@ -1,30 +1,33 @@
 /// Everything measured for one stage across its repetitions.
+///
+/// A result is built whole from its runs: every figure derived from them (``status``, ``metrics``, ``spread``,
+/// ``interactions``, the merged step timings) is made once, by the initializer, and none can be set on its own. To
+/// change the runs, make a new result from them (`replacingRuns`), so that no figure is
+/// left from the runs before. Only ``headroom``, searched after the runs, is set afterwards.
 public struct StageResult: Codable, Sendable, Equatable {
-    public var stage: Stage
+    public private(set) var stage: Stage
     /// `ok` when every repetition ran, its exposure run included; otherwise how the first failing one ended (a stage
     /// whose exposure run crashed keeps its ordinary runs' metrics).
-    public var status: StageStatus
+    public private(set) var status: StageStatus
     /// Each metric over the `ok` repetitions, by its own rule (`StageMetrics.init(aggregating:distributions:)`:
     /// latency percentiles from the merged histograms, ratios over time pooled, hangs the total and the longest,
     /// everything else the median); absent when none was `ok`.
-    public var metrics: StageMetrics?
+    public private(set) var metrics: StageMetrics?
     /// The lowest and highest value of the deciding metrics over the repetitions, keyed by metric name.
-    public var spread: [String: ValueRange]
-    public var repetitions: [RepetitionResult] {
-        didSet { stepTimings = Self.stepTimings(mergedFrom: repetitions) }
-    }
+    public private(set) var spread: [String: ValueRange]
+    public private(set) var repetitions: [RepetitionResult]
     /// Runs that schedule the workload's rare interactions on purpose, one arrival at a time, beside the others as
     /// declared (``InteractionExposure``): what one arrival of each does in this stage. Not in the stage's ordinary figures;
     /// `nil` when none ran.
-    public var exposureRuns: [RepetitionResult]?
+    public private(set) var exposureRuns: [RepetitionResult]?
     /// Each interaction's exposure in this stage, by interaction index; `nil` in results written before it was
     /// recorded.
-    public var interactions: [InteractionExposure]?
+    public private(set) var interactions: [InteractionExposure]?
     /// How far the step costs can grow before this stage misses the budget, when `--headroom` searched it.
     public var headroom: Headroom?
     /// Each step that ran in the stage, merged over its ``repetitions`` (in interaction, then step order): its mean
-    /// duration and where it ran. Merged once, with the metrics, and again whenever ``repetitions`` change; not in the
-    /// JSON, whose reader finds each run's in `repetitions[].stepTimings`.
+    /// duration and where it ran. Merged once, with the metrics; not in the JSON, whose reader finds each run's in
+    /// `repetitions[].stepTimings`.
     package private(set) var stepTimings: [StepTiming]
 
     private enum CodingKeys: String, CodingKey {
@@ -58,6 +61,35 @@ public struct StageResult: Codable, Sendable, Equatable {
         for metric in Metric.spread.map(Metric.of) {
             spread[metric.key] = ValueRange(measured.map(metric.value))
         }
+    }
+
+    /// This stage's result made anew from `repetitions` and `exposureRuns` (by default the ones it has), each figure
+    /// derived from them again, its ``headroom`` kept. With `workload`, each interaction's exposure is estimated
+    /// again; without it, each run keeps its declared-rate figures as they are.
+    package func replacingRuns(
+        _ repetitions: [RepetitionResult]? = nil,
+        exposureRuns: [RepetitionResult]? = nil,
+        workload: Workload? = nil
+    ) -> StageResult {
+        var result = StageResult(
+            stage: stage,
+            repetitions: repetitions ?? self.repetitions,
+            exposureRuns: exposureRuns ?? self.exposureRuns ?? [],
+            workload: workload
+        )
+        result.headroom = headroom
+        return result
+    }
+
+    /// This stage's result with each run changed by `edit`, every figure derived from the runs again
+    /// (``replacingRuns(_:exposureRuns:workload:)``).
+    package func editingRuns(
+        workload: Workload? = nil,
+        _ edit: (inout RepetitionResult) throws -> Void
+    ) rethrows -> StageResult {
+        var runs = repetitions
+        for index in runs.indices { try edit(&runs[index]) }
+        return replacingRuns(runs, workload: workload)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -17,11 +17,13 @@ import Testing
         hung.longestHangMs = 262
         hung.hangCoreWaitMs = fromCoreWait ? 104 : 3
         hung.hangsFromCoreWait = fromCoreWait ? 1 : 0
-        var result = StageResult.measured(.mainOnly, [clean, hung, clean])
-        if measuredAgain {
-            result.repetitions[1].remeasured = HangCount(hangs: 1, fromCoreWait: 1, longestHangMs: 270, coreWaitMs: 110)
+        let result = StageResult.measured(.mainOnly, [clean, hung, clean])
+        guard measuredAgain else { return result }
+        return result.editingRuns { run in
+            if run.repetition == 2 {
+                run.remeasured = HangCount(hangs: 1, fromCoreWait: 1, longestHangMs: 270, coreWaitMs: 110)
+            }
         }
-        return result
     }
 
     static let async = Tree.result(.async, Tree.metrics(hitch: 60, busy: ["compute": 300]))
@@ -69,7 +71,7 @@ import Testing
         var real = Tree.metrics(hitch: 1, busy: ["compute": 60])
         real.hangs = 1
         real.longestHangMs = 300
-        result.repetitions[2].metrics = real
+        result = result.editingRuns { if $0.repetition == 3 { $0.metrics = real } }
         let judgment = try #require(DecisionTree().judgment(of: result, workload: Tree.workload))
         #expect(judgment.judgment == .fails)
     }
@@ -77,36 +79,34 @@ import Testing
     @Test func aFirstArrivalsHangCountsAsTheRunsDo() throws {
         // The first arrivals hung too, from the wait alone: still borderline.
         var result = Self.mainOnly(fromCoreWait: true)
-        result.repetitions[0].firstArrivalHangs = HangCount(
-            hangs: 1,
-            fromCoreWait: 1,
-            longestHangMs: 300,
-            coreWaitMs: 120
-        )
+        result = result.editingRuns { run in
+            if run.repetition == 1 {
+                run.firstArrivalHangs = HangCount(hangs: 1, fromCoreWait: 1, longestHangMs: 300, coreWaitMs: 120)
+            }
+        }
         let waited = try #require(DecisionTree().judgment(of: result, workload: Tree.workload))
         #expect(waited.judgment == .borderline)
         #expect(
             waited.reason.hasPrefix("each of its 2 hangs ≥ 250 ms came while main waited for a core (at least 120 ms")
         )
         // A first arrival's hang that stands without the wait fails the stage.
-        result.repetitions[0].firstArrivalHangs = HangCount(
-            hangs: 1,
-            fromCoreWait: 0,
-            longestHangMs: 300,
-            coreWaitMs: 2
-        )
+        result = result.editingRuns { run in
+            if run.repetition == 1 {
+                run.firstArrivalHangs = HangCount(hangs: 1, fromCoreWait: 0, longestHangMs: 300, coreWaitMs: 2)
+            }
+        }
         #expect(DecisionTree().judgment(of: result, workload: Tree.workload)?.judgment == .fails)
     }
 
     /// Hangs only in its exposure run, which its figures over all runs leave out: the stage is still no pass.
     @Test func aStageWhoseOnlyHangsTheWaitMadeAreItsExposuresDoesNotMeet() throws {
-        var result = StageResult.measured(.mainOnly, Array(repeating: Tree.metrics(hitch: 0), count: 3))
         var exposure = Tree.metrics(hitch: 0)
         exposure.hangs = 2
         exposure.hangsFromCoreWait = 2
         exposure.longestHangMs = 280
         exposure.hangCoreWaitMs = 120
-        result.exposureRuns = [RepetitionResult(repetition: 0, status: .ok, seed: 1, metrics: exposure)]
+        let result = StageResult.measured(.mainOnly, Array(repeating: Tree.metrics(hitch: 0), count: 3))
+            .replacingRuns(exposureRuns: [RepetitionResult(repetition: 0, status: .ok, seed: 1, metrics: exposure)])
         let judgment = try #require(DecisionTree().judgment(of: result, workload: Tree.workload))
         #expect(judgment.judgment == .borderline)
         #expect(judgment.overall == .fails)

@@ -28,14 +28,16 @@ import Testing
             Self.stage(.offloaded, allocations: 14),
         ]
         #expect(allocations.bestStages(in: unverified) == [.async], "an unverified count is never best")
-        let absent = [
-            Self.stage(.mainOnly, allocations: 1), Self.stage(.async, allocations: 12),
-            Self.stage(.offloaded, allocations: 14),
-        ]
-        #expect(
-            allocations.bestStages(in: absent) { $0.allocationsPerInteraction < 2 } == [.async],
-            "a figure the report shows as missing is never best"
-        )
+        // No main-actor hop timed in main-only: its hop wait of 0 is not a figure, and never best.
+        func hops(_ stage: Stage, p99: Double, count: Int) -> StageResult {
+            var metrics = StageMetrics()
+            metrics.hopWaitMs = LatencySummary(p50: p99 / 2, p99: p99, count: count)
+            return .measured(stage, [metrics])
+        }
+        let hopWait = Metric.of(.mainActorHopWait)
+        let absent = [hops(.mainOnly, p99: 0, count: 0), hops(.async, p99: 3, count: 40), hops(.offloaded, p99: 5, count: 40)]
+        #expect(hopWait.bestStages(in: absent) == [.async], "a figure the stage did not take is never best")
+        #expect(hopWait.cell(absent[0].metrics!) == "–")
     }
 
     @Test(arguments: [
@@ -66,12 +68,7 @@ import Testing
     @Test func theComparisonIsInTheFirstStageThatRanTheStep() throws {
         var result = try Fixtures.imagePipeline()
         let decode = StepTiming.Key(interaction: 0, step: 2)
-        let mainOnly = try #require(result.stages.firstIndex { $0.stage == .mainOnly })
-        for run in result.stages[mainOnly].repetitions.indices {
-            result.stages[mainOnly].repetitions[run].tightLoop = [
-                TightLoopTiming(key: decode, medianMs: 120, calls: 10)
-            ]
-        }
+        try result.editRuns(of: .mainOnly) { $0.tightLoop = [TightLoopTiming(key: decode, medianMs: 120, calls: 10)] }
         let found = TightLoopComparison.differences(in: result)
         #expect(found.map(\.key) == [decode])
         #expect(found.map(\.stage) == [.mainOnly])

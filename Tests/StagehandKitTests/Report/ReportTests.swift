@@ -31,16 +31,16 @@ import Testing
 
     @Test func stageRunsThatRecalibratedAreNamedInTheEnvironment() throws {
         var result = try Fixtures.imagePipeline()
-        for stage in result.stages.indices {  // every run used the profile's calibration…
-            for run in result.stages[stage].repetitions.indices {
-                result.stages[stage].repetitions[run].calibration = nil
-            }
-        }
+        result.stages = result.stages.map { $0.editingRuns { $0.calibration = nil } }  // every run used the profile's…
         let plain = MarkdownReport(result: result).render()
         #expect(plain.contains("| work loop | 452727 iterations per ms, calibrated once per profile |"))
         // …but two.
-        result.stages[0].repetitions[1].calibration = CalibratedWork(iterationsPerMs: 380_000)
-        result.stages[2].repetitions[0].calibration = CalibratedWork(iterationsPerMs: 430_000)
+        result.stages[0] = result.stages[0].editingRuns { run in
+            if run.repetition == 2 { run.calibration = CalibratedWork(iterationsPerMs: 380_000) }
+        }
+        result.stages[2] = result.stages[2].editingRuns { run in
+            if run.repetition == 1 { run.calibration = CalibratedWork(iterationsPerMs: 430_000) }
+        }
         let runs = result.stages.flatMap(\.repetitions).filter { $0.status == .ok }.count
         #expect(
             MarkdownReport(result: result).render().contains(
@@ -53,12 +53,11 @@ import Testing
     @Test func stageRunsMeasuredAgainAreNamedInTheEnvironment() throws {
         var result = try Fixtures.imagePipeline()
         #expect(!MarkdownReport(result: result).render().contains("| measured again |"))
-        result.stages[0].repetitions[1].remeasured = HangCount(
-            hangs: 2,
-            fromCoreWait: 2,
-            longestHangMs: 300,
-            coreWaitMs: 90
-        )
+        result.stages[0] = result.stages[0].editingRuns { run in
+            if run.repetition == 2 {
+                run.remeasured = HangCount(hangs: 2, fromCoreWait: 2, longestHangMs: 300, coreWaitMs: 90)
+            }
+        }
         #expect(
             MarkdownReport(result: result).render().contains(
                 "| measured again | `main-only` repetition 2 (2 hangs, main waiting for a core at least 90 ms of one): "
@@ -181,10 +180,8 @@ import Testing
         result.spec.interactions[0].steps[2].cost = .code(meanMs: nil)
         let mainOnly = try #require(result.stages.firstIndex { $0.stage == .mainOnly })
         let inSitu = try #require(result.stages[mainOnly].stepTimings.first { $0.key == decode }?.meanMs)
-        for run in result.stages[mainOnly].repetitions.indices {
-            result.stages[mainOnly].repetitions[run].tightLoop = [
-                TightLoopTiming(key: decode, medianMs: loopMs ?? inSitu * 1.02, calls: 10)
-            ]
+        result.stages[mainOnly] = result.stages[mainOnly].editingRuns {
+            $0.tightLoop = [TightLoopTiming(key: decode, medianMs: loopMs ?? inSitu * 1.02, calls: 10)]
         }
         let markdown = MarkdownReport(result: result).render()
         #expect(markdown.contains("| alone in a loop |"))
@@ -208,9 +205,9 @@ import Testing
         let decode = StepTiming.Key(interaction: 0, step: 2)
         let display = StepTiming.Key(interaction: 0, step: 4)
         for stage in result.stages.indices {
-            for run in result.stages[stage].repetitions.indices {
-                for index in result.stages[stage].repetitions[run].stepTimings.indices {
-                    var timing = result.stages[stage].repetitions[run].stepTimings[index]
+            result.stages[stage] = result.stages[stage].editingRuns { run in
+                for index in run.stepTimings.indices {
+                    var timing = run.stepTimings[index]
                     let counted: (allocations: Int, runs: Int)? =
                         switch timing.key {
                         case decode: (4 * timing.runs, timing.runs)
@@ -221,7 +218,7 @@ import Testing
                     guard let counted else { continue }
                     timing.allocations = counted.allocations
                     timing.allocationRuns = counted.runs
-                    result.stages[stage].repetitions[run].stepTimings[index] = timing
+                    run.stepTimings[index] = timing
                 }
             }
         }

@@ -36,8 +36,7 @@ import Testing
     /// "concurrency bought nothing" lint reports; with its counts unverified, the row says so and the lint is silent.
     @Test func theReportNamesUnverifiedStagesAndNoLintUsesThem() throws {
         var result = try Fixtures.imagePipeline()
-        let extracted = try #require(result.stages.firstIndex { $0.stage == .actorExtracted })
-        result.stages[extracted].metrics?.allocationsCounted = false
+        try result.editRuns(of: .actorExtracted) { $0.metrics?.allocationsCounted = false }
         let markdown = MarkdownReport(result: result).render()
         let row = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| allocations / interaction |") })
         #expect(row.hasSuffix("| unverified |"), "\(row)")
@@ -54,11 +53,10 @@ import Testing
     /// that stood in front of jemalloc's).
     @Test func theReportSaysWhyCountsAreUnverified() throws {
         var result = try Fixtures.imagePipeline()
-        let extracted = try #require(result.stages.firstIndex { $0.stage == .actorExtracted })
         let why = "200 allocations read as 0; the default malloc zone is 'ProbGuardMallocZone', not jemalloc's"
-        result.stages[extracted].metrics?.allocationsCounted = false
-        for run in result.stages[extracted].repetitions.indices {
-            result.stages[extracted].repetitions[run].allocationCheckFailure = why
+        try result.editRuns(of: .actorExtracted) { run in
+            run.metrics?.allocationsCounted = false
+            run.allocationCheckFailure = why
         }
         let markdown = MarkdownReport(result: result).render()
         #expect(markdown.contains("**allocation counts unverified** in `actor-extracted`"))
@@ -102,11 +100,7 @@ import Testing
         /// `result` with every run recording `served` as what served its allocations.
         func served(_ served: String, _ result: ProfileResult) -> ProfileResult {
             var result = result
-            for stage in result.stages.indices {
-                for run in result.stages[stage].repetitions.indices {
-                    result.stages[stage].repetitions[run].allocator = served
-                }
-            }
+            result.stages = result.stages.map { $0.editingRuns { $0.allocator = served } }
             return result
         }
         var before = served("jemalloc 5.3.0", try Fixtures.imagePipeline())
@@ -132,14 +126,13 @@ import Testing
 
     /// `compare` leaves out a figure that is unverified on either side, however much it moved.
     @Test func compareLeavesOutUnverifiedFigures() throws {
-        let before = try Fixtures.imagePipeline()
+        let before = try Fixtures.imagePipeline().rederived
         var after = before
-        let extracted = try #require(after.stages.firstIndex { $0.stage == .actorExtracted })
-        after.stages[extracted].metrics?.allocationsPerInteraction *= 10
+        try after.editRuns(of: .actorExtracted) { $0.metrics?.allocationsPerInteraction *= 10 }
         let allocations = Metric.of(.allocations).comparedLabel
         let moved = try Comparison(before: before, after: after).rows
         #expect(moved.contains { $0.stage == .actorExtracted && $0.metric == allocations })
-        after.stages[extracted].metrics?.allocationsCounted = false
+        try after.editRuns(of: .actorExtracted) { $0.metrics?.allocationsCounted = false }
         let rows = try Comparison(before: before, after: after).rows
         #expect(!rows.contains { $0.stage == .actorExtracted && $0.metric == allocations })
         #expect(rows.contains { $0.stage == .actorExtracted }, "the stage's other figures are still compared")

@@ -15,6 +15,24 @@ import Testing
         return run
     }
 
+    /// ``ExposureTests/profile()`` with offloaded's knock-on measured at `perArrivalMs`: its ordinary runs, long enough
+    /// to read their hitch time beyond the noise, have 0.5 ms/s of it under `tap`'s redraw, and its exposure run as
+    /// much, and `perArrivalMs` more for each of its three arrivals of `open`.
+    static func profile(knockOnMs perArrivalMs: Double) throws -> ProfileResult {
+        var result = try ExposureTests.profile()
+        let offloaded = try #require(result.stages.firstIndex { $0.stage == .offloaded })
+        let stage = result.stages[offloaded]
+        let exposure = try #require(stage.exposureRuns).map { adding(0.5 * 1.5 + 3 * perArrivalMs, to: $0) }
+        let seconds = 120.0
+        result.stages[offloaded] = stage.replacingRuns(
+            (1...3).map { adding(0.5 * seconds, to: ExposureTests.run($0, open: 0, hitchMs: 0, seconds: seconds)) },
+            exposureRuns: exposure,
+            workload: ExposureTests.workload()
+        )
+        #expect(abs((result.stages[offloaded].interactions?[0].knockOnHitchMsPerArrival ?? 0) - perArrivalMs) < 1e-9)
+        return result
+    }
+
     /// Three exposed arrivals of `open` whose run had 30 ms of hitch time under `tap`'s redraw, where the ordinary
     /// runs had 0.5 ms/s of it: (30 − 0.5 × 1.5) / 3 = 9.75 ms an arrival, 0.975 ms/s at its rate of 0.1. Its own
     /// figure, 100 ms an arrival, is unchanged.
@@ -70,13 +88,12 @@ import Testing
     }
 
     /// The report says what the advised stage's rare interactions cause elsewhere, and, where counting it would take
-    /// the stage past the limit, says so in bold; the JSON keeps it (``ExposureTests/profile()``: offloaded advised,
-    /// hitch-free, `open` at 0.1 a second).
+    /// the stage past the limit, says so in bold; the JSON keeps it (``profile(knockOnMs:)``: offloaded advised, at
+    /// 0.5 ms/s, `open` at 0.1 a second: 60 ms an arrival takes it to 6.5 ms/s).
     @Test(arguments: [(60.0, true), (2.0, false)])
     func theReportSaysWhatTheKnockOnCouldChange(_ perArrivalMs: Double, _ tips: Bool) throws {
-        var result = try ExposureTests.profile()
+        let result = try Self.profile(knockOnMs: perArrivalMs)
         let offloaded = try #require(result.stages.firstIndex { $0.stage == .offloaded })
-        result.stages[offloaded].interactions?[0].knockOnHitchMsPerArrival = perArrivalMs
         let report = MarkdownReport(result: result).render()
         #expect(
             report.contains(
@@ -86,10 +103,13 @@ import Testing
             "\(report)"
         )
         #expect(
-            report.contains("**Counted, they would take `offloaded` to 6 ms/s, at or past the 5 ms/s limit,**") == tips
+            report.contains("**Counted, they would take `offloaded` to 6.5 ms/s, at or past the 5 ms/s limit,**") == tips
         )
         let decoded = try JSONDecoder().decode(ProfileResult.self, from: JSONEncoder().encode(result))
-        #expect(decoded.stages[offloaded].interactions?[0].knockOnHitchMsPerArrival == perArrivalMs)
+        #expect(
+            decoded.stages[offloaded].interactions?[0].knockOnHitchMsPerArrival
+                == result.stages[offloaded].interactions?[0].knockOnHitchMsPerArrival
+        )
     }
 
     /// A stage that meets the budget on its own steps' hitch time, but not with the knock-on its rare interaction
@@ -102,9 +122,8 @@ import Testing
     )
         throws
     {
-        var result = try ExposureTests.profile()
+        let result = try Self.profile(knockOnMs: perArrivalMs)
         let offloaded = try #require(result.stages.firstIndex { $0.stage == .offloaded })
-        result.stages[offloaded].interactions?[0].knockOnHitchMsPerArrival = perArrivalMs
         let judgment = try #require(
             DecisionTree().judgment(of: result.stages[offloaded], workload: ExposureTests.workload())
         )

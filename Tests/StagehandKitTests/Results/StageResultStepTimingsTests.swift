@@ -3,7 +3,8 @@ import Testing
 
 @testable import StagehandKit
 
-/// A stage's step timings are merged once, with its metrics, and stay out of the JSON, which holds each run's.
+/// A stage's figures are derived once from its runs, and again only with other runs; its step timings stay out of the
+/// JSON, which holds each run's.
 @Suite struct StageResultStepTimingsTests {
     @Test func aStageEncodesAndDecodesAsBeforeItsTimingsWereStored() throws {
         let result = try Fixtures.imagePipeline()
@@ -31,11 +32,29 @@ import Testing
                 stepTimings: [StepTiming(key: key, runs: 2, totalMs: totalMs), StepTiming(key: never)]
             )
         }
-        var stage = StageResult(stage: .mainOnly, repetitions: [run(4), run(8)])
+        let stage = StageResult(stage: .mainOnly, repetitions: [run(4), run(8)])
         #expect(stage.stepTimings.map(\.key) == [key])
         #expect(stage.stepTimings.first?.meanMs == 3)
-        stage.repetitions[1] = run(12)
-        #expect(stage.stepTimings.first?.meanMs == 4)
+        #expect(stage.replacingRuns([run(4), run(12)]).stepTimings.first?.meanMs == 4)
+    }
+
+    /// A result made anew from other runs derives every figure from them: none is left from the runs before, and only
+    /// the headroom, searched after the runs, is kept.
+    @Test func aResultMadeFromOtherRunsKeepsNoFigureOfTheOldOnes() {
+        var hitched = StageMetrics()
+        hitched.arrivalSeconds = 3
+        hitched.hitchTimeRatioMsPerS = 30
+        var clean = hitched
+        clean.hitchTimeRatioMsPerS = 0
+        var result = StageResult.measured(.mainOnly, [hitched, hitched])
+        result.headroom = Headroom(multiplier: 2, metAt: [2], missedAt: [2.2])
+        let crashed = RepetitionResult(repetition: 3, status: .crashed, seed: 1, failure: "signal 11")
+        let made = result.replacingRuns(StageResult.measured(.mainOnly, [clean, clean]).repetitions + [crashed])
+        #expect(made.metrics?.hitchTimeRatioMsPerS == 0)
+        #expect(made.spread[Metric.of(.hitchTimeRatio).key] == ValueRange(min: 0, max: 0))
+        #expect(made.status == .crashed)
+        #expect(made.headroom == result.headroom)
+        #expect(made.editingRuns { $0.metrics?.hitchTimeRatioMsPerS = 12 }.metrics?.hitchTimeRatioMsPerS == 12)
     }
 
     @Test func theFirstStageThatMeasuredAStepHasTwoMeanings() {

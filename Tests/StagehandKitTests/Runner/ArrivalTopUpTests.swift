@@ -72,16 +72,13 @@ import Testing
     /// Arrivals that each take long (their steps' mean durations: a 2 s wait, here) get as many as fit in the time a
     /// top-up may take, at least one.
     @Test func slowArrivalsGetAsManyAsFitInItsTime() throws {
-        var stage = Self.stage(holds: [12, 12, 120])
-        for index in stage.exposureRuns!.indices {
-            stage.exposureRuns![index].stepTimings[0].totalMs = 3 * 2000
+        let stage = Self.stage(holds: [12, 12, 120])
+        let exposure = try #require(stage.exposureRuns).map { run in
+            var run = run
+            run.stepTimings[0].totalMs = 3 * 2000
+            return run
         }
-        let result = StageResult(
-            stage: .mainOnly,
-            repetitions: stage.repetitions,
-            exposureRuns: stage.exposureRuns!,
-            workload: ExposureTests.workload()
-        )
+        let result = stage.replacingRuns(exposureRuns: exposure, workload: ExposureTests.workload())
         let plan = try #require(Self.plan(result))
         // 2 s and the settling (3 refresh intervals) per arrival: 5 in 12 s.
         #expect(plan.rounds == 5)

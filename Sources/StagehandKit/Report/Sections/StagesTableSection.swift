@@ -21,7 +21,7 @@ struct StagesTableSection: ReportSection {
         recommended = result.recommendation.recommendedStage
         frameBudgetMs = result.spec.frameBudgetMs
         rows = Metric.catalogue.map { metric in
-            Row(metric: metric, best: metric.bestStages(in: result.stages) { metric.cell($0) == "–" })
+            Row(metric: metric, best: metric.bestStages(in: result.stages))
         }
         // One p99 is read everywhere: its runs' histograms merged, which the judgment's interval is centred on too.
         fewSampled = result.stages.compactMap { stage in
