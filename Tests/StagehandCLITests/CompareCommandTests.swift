@@ -10,7 +10,8 @@ extension CLITests {
             let directory = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: directory) }
             var result = try ProfileResult.read(Fixtures.imagePipeline)
-            result.stages = result.stages.map { $0.replacingRuns() }  // as the edited stage's: the file keeps no histograms
+            // Every stage's figures from its runs, as the edited stage's are: the file keeps no histograms.
+            result.stages = result.stages.map { $0.replacingRuns() }
             let before = directory.appending(path: "before.json")
             try JSONEncoder().encode(result).write(to: before)
             #expect(try await StagehandProcess.run("compare", before.path, before.path).status == 0)
@@ -39,7 +40,10 @@ extension CLITests {
             )
             #expect(gated.status == 2)
             let markdown = try String(contentsOf: summary, encoding: .utf8)
-            #expect(markdown.hasPrefix("# Earlier step\n\n# Stagehand compare: image-pipeline"), "appended, not replaced")
+            #expect(
+                markdown.hasPrefix("# Earlier step\n\n# Stagehand compare: image-pipeline"),
+                "appended, not replaced"
+            )
             let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: verdict)) as? [String: Any])
             #expect(json["outcome"] as? String == "regressed")
             #expect(json["exitStatus"] as? Int == 2)

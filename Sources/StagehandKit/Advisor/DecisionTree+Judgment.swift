@@ -48,7 +48,7 @@ extension DecisionTree {
         }
         // A hang is per arrival: one arrival of any interaction, however rare, that held main that long fails the stage.
         if let hang = Self.longestHang(in: result) {
-            return judged(.fails, hangPhrase(hang))
+            return judged(.fails, hangPhrase(hang, workload: workload))
         }
         // So is its first arrival in a fresh process, however cold: a person meets it each time they launch the app.
         if let cold = Self.firstArrivalHang(in: result) {
@@ -166,10 +166,11 @@ extension DecisionTree {
 
     /// "`refresh` held main for 312 ms at once (`io: fetch`), a hang ≥ 250 ms, 3 times in its 4 arrivals", and, for a
     /// `ui` step, that no stage can move it.
-    func hangPhrase(_ hang: InteractionExposure) -> String {
+    func hangPhrase(_ hang: InteractionExposure, workload: Workload) -> String {
         let step = hang.longestStepOnMain.map { " (`\($0)`)" } ?? ""
+        let longest = hang.longestStepOnMain.flatMap(HitchCauseNames(workload).step(labelled:))
         let ui =
-            hang.longestStepOnMain?.hasPrefix("\(StepKind.ui.rawValue): ") == true
+            longest.flatMap(workload.step(at:))?.kind == .ui
             ? "; a `ui` step runs on main in every stage, so no stage can move it: split it or make it cheaper" : ""
         return "`\(hang.interaction)` held main for \(hang.longestBlockMs.reportFormatted) ms at once\(step), a hang ≥ "
             + "\(StageMetrics.hangThresholdMs.reportFormatted) ms, \(hang.hangs == 1 ? "once" : "\(hang.hangs) times") in its "

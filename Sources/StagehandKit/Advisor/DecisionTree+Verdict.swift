@@ -271,7 +271,7 @@ extension DecisionTree {
         if let waited = coreWaitHangPhrase(result) {
             work.append("In \(stage.rawValue), " + waited + ".")
         } else if let hang = Self.longestHang(in: result) {
-            work.append("In \(stage.rawValue), " + hangPhrase(hang) + ".")
+            work.append("In \(stage.rawValue), " + hangPhrase(hang, workload: workload) + ".")
         } else if let cold = Self.firstArrivalHang(in: result) {
             work.append("In \(stage.rawValue), " + firstArrivalHangPhrase(cold) + ".")
         }
@@ -341,7 +341,8 @@ extension DecisionTree {
                 lead = "Adopt \(stage.rawValue): the tree's path leads here, and it meets the \(budget)"
             }
             return lead + " \(figures)."
-                + simpler.map { whyNot($0, recommended: stage, path: path, byStage: byStage) }.joined()
+                + simpler.map { whyNot($0, recommended: stage, path: path, byStage: byStage, workload: workload) }
+                .joined()
         }
         let failed = Stage.allCases.compactMap { stage in
             byStage[stage].flatMap { $0.status == .hung || $0.status == .crashed ? judged[stage] : nil }
@@ -365,7 +366,7 @@ extension DecisionTree {
             // Its hang: of an arrival of the runs, or else of a first arrival in a fresh process; or, where a wait for
             // a core made every one, that (then a hang in every stage is not the workload's).
             func hangPhrase(of result: StageResult) -> String? {
-                Self.longestHang(in: result).map(self.hangPhrase)
+                Self.longestHang(in: result).map { self.hangPhrase($0, workload: workload) }
                     ?? Self.firstArrivalHang(in: result).map(firstArrivalHangPhrase)
             }
             let everywhere = measured.allSatisfy { hangPhrase(of: $0) != nil && coreWaitHangPhrase($0) == nil }
@@ -391,7 +392,8 @@ extension DecisionTree {
         _ simpler: Stage,
         recommended: Stage,
         path: [DecisionNode],
-        byStage: [Stage: StageResult]
+        byStage: [Stage: StageResult],
+        workload: Workload
     ) -> String {
         let question = path.first { node in Self.questions.contains { $0.node == node.node && $0.stage == simpler } }
         let notTried =
@@ -405,7 +407,8 @@ extension DecisionTree {
         let cause = before.last?.1.first
         let kept =
             cause.flatMap { cause -> String? in
-                guard let kind = StepKind.allCases.first(where: { cause.cause.hasPrefix("\($0.rawValue):") }),
+                guard let step = HitchCauseNames(workload).step(labelled: cause.cause),
+                    let kind = workload.step(at: step)?.kind,
                     simpler.runsOnMain(kind), !recommended.runsOnMain(kind)
                 else { return nil }
                 return ", and it still runs `\(cause.cause)` on main, which \(recommended.rawValue) moves off"

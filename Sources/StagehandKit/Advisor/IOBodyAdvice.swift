@@ -29,19 +29,15 @@ struct IOBodyAdvice: Sendable {
     func findings(before stage: Stage) -> [Finding] {
         // An io body's code is timed on main only where `--io nonsending` called it from main: the step's main time
         // is the evidence, so results of `--io concurrent` (and older ones) name nothing.
-        let keys = result.spec.interactions.enumerated().flatMap { interaction, steps in
-            steps.steps.indices.map { StepTiming.Key(interaction: interaction, step: $0) }
-        }
-        let keyOfCause = Dictionary(zip(result.spec.stepNames, keys)) { first, _ in first }
-        var named: Set<String> = []
+        let causes = HitchCauseNames(result.spec)
+        var named: Set<StepTiming.Key> = []
         var findings: [Finding] = []
         for stageResult in result.stages where stageResult.stage < stage {
             guard let largest = stageResult.metrics?.hitchCauses.first, largest.share >= Self.minimumShare,
-                largest.cause.hasPrefix("\(StepKind.io.rawValue): "),
-                let key = keyOfCause[largest.cause],
-                let timing = stageResult.stepTimings.first(where: { $0.key == key }),
+                let key = causes.step(labelled: largest.cause), result.spec.step(at: key)?.kind == .io,
+                let timing = stageResult.stepTiming(key),
                 let mainMs = timing.meanMainMs, mainMs > 0,
-                named.insert(largest.cause).inserted
+                named.insert(key).inserted
             else { continue }
             findings.append(
                 Finding(

@@ -132,7 +132,7 @@ final class MainLoop {
             deliveries: Self.expectedArrivals(of: workload) + exposed.count * exposureRounds,
             arrivalsStart: start,
             arrivalsEnd: arrivalsEnd,
-            causeLabels: HitchAttribution.labels(for: workload)
+            causeLabels: HitchCauseNames(workload).labels
         )
         let frameWorkMs = workload.frameWorkMs
         let calibration = self.calibration

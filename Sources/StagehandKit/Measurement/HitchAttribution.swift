@@ -6,7 +6,7 @@
 /// (``attribute(vsync:end:hitchNs:stepsOnly:)``), so nothing allocates while a run is measured. Whatever part of the
 /// interval no recorded stretch covers (resuming a task, scheduling, the frame timer's own latency) is job overhead.
 struct HitchAttribution {
-    /// A cause: an index into the run's cause labels (``labels(for:)``).
+    /// A cause: an index into the workload's causes (``HitchCauseNames/causes``), in its order.
     typealias Cause = Int
     /// The frame's own work (layout, render commit).
     static let frameWork: Cause = 0
@@ -92,12 +92,6 @@ struct HitchAttribution {
             if rest > top.ns { top = (Self.jobOverhead, rest) }
         }
         return Attributed(cause: top.cause, share: top.ns / window, countedNs: counted)
-    }
-
-    /// Each cause's label for `workload`, by cause: `frame work`, `job overhead`, then `kind: label` for every step
-    /// in interaction order (with the interaction's name added where two interactions have a step of that name).
-    static func labels(for workload: Workload) -> [String] {
-        ["frame work", "job overhead"] + workload.stepNames
     }
 
     /// The hitch time by cause label, in milliseconds per second of `seconds`, leaving out causes with none.

@@ -3,24 +3,65 @@
 /// scan's findings in that code, those of the steps that made frames late first.
 struct SourceNotes: Sendable {
     let source: SourceMap
-    let result: ProfileResult
+    /// The call each step is about (the outermost its closure makes), by step, where the scan resolved one.
+    private let calls: [StepTiming.Key: SourceMap.Call]
+    private let causes: HitchCauseNames
+    /// The largest hitch time of a step in any stage, with the stage and the step's scan entry, by each symbol of its
+    /// calls and their main-actor callers: what ranks the scan's findings.
+    private let weights: [String: (msPerS: Double, step: SourceMap.Step, stage: Stage)]
 
     /// How many main-actor callers a migration line names before "and N more".
     private static let callersShown = 4
     /// How many findings the report lists before pointing at the scan for the rest.
     private static let findingsShown = 12
 
+    /// The notes of `result`, read once for every section; `nil` when the profile was given no scan.
     init?(result: ProfileResult) {
         guard let source = result.source else { return nil }
         self.source = source
-        self.result = result
+        causes = HitchCauseNames(result.spec)
+        var scanned: [StepTiming.Key: SourceMap.Step] = [:]
+        for case .step(let key) in causes.causes {
+            guard let step = result.spec.step(at: key) else { continue }
+            let interaction = result.spec.interactions[key.interaction].name
+            scanned[key] = source.step(step.label, kind: step.kind.rawValue, in: interaction)
+        }
+        calls = scanned.compactMapValues(\.calls.first)
+        weights = Self.weights(of: result.stages, scanned: scanned, causes: causes)
+    }
+
+    /// Each step's largest hitch time in any stage, given to every symbol of its calls and their main-actor callers
+    /// (the largest where two steps share one).
+    private static func weights(
+        of stages: [StageResult],
+        scanned: [StepTiming.Key: SourceMap.Step],
+        causes: HitchCauseNames
+    ) -> [String: (msPerS: Double, step: SourceMap.Step, stage: Stage)] {
+        var largest: [StepTiming.Key: (msPerS: Double, stage: Stage)] = [:]
+        for stage in stages {
+            for cause in stage.metrics?.hitchCauses ?? [] {
+                guard let key = causes.step(labelled: cause.cause), cause.msPerS > (largest[key]?.msPerS ?? 0)
+                else { continue }
+                largest[key] = (cause.msPerS, stage.stage)
+            }
+        }
+        var weights: [String: (msPerS: Double, step: SourceMap.Step, stage: Stage)] = [:]
+        for (key, value) in largest.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
+        ) {
+            guard let step = scanned[key] else { continue }
+            let symbols = step.calls.flatMap { [$0.declaration.symbol] + $0.mainActorCallers.map(\.symbol) }
+            for symbol in symbols where value.msPerS > (weights[symbol]?.msPerS ?? 0) {
+                weights[symbol] = (value.msPerS, step, value.stage)
+            }
+        }
+        return weights
     }
 
     // MARK: - Names beside steps and causes
 
     /// The declaration a step is about (the outermost call its closure makes), if the scan resolved one.
-    func declaration(of step: Step, in interaction: Interaction) -> SourceMap.Declaration? {
-        source.step(step.label, kind: step.kind.rawValue, in: interaction.name)?.calls.first?.declaration
+    func declaration(of step: StepTiming.Key) -> SourceMap.Declaration? {
+        calls[step]?.declaration
     }
 
     /// "`FeedPage.decode(_:)`, `Sources/ExampleApp/Feed.swift:51`, nonisolated, synchronous".
@@ -30,43 +71,18 @@ struct SourceNotes: Sendable {
             + (declaration.isAsync ? "async" : "synchronous")
     }
 
-    /// The step behind each hitch-cause label (`compute: decode`), as ``Workload/stepNames`` labels them.
-    private var stepsByCause: [String: (interaction: Interaction, step: Step)] {
-        let steps = result.spec.interactions.flatMap { interaction in interaction.steps.map { (interaction, $0) } }
-        return Dictionary(zip(result.spec.stepNames, steps).map { ($0, $1) }) { first, _ in first }
-    }
-
     /// The declaration behind a hitch cause, for its row: "`FeedPage.decode(_:)`, `Feed.swift:51`".
     func declaration(ofCause cause: String) -> SourceMap.Declaration? {
-        stepsByCause[cause].flatMap { declaration(of: $0.step, in: $0.interaction) }
+        causes.step(labelled: cause).flatMap(declaration(of:))
     }
 
     /// Under the hitch-cause table: the largest cause's declaration and where the app calls it on the main actor.
     func largestCause(_ cause: String) -> [String] {
-        guard let (interaction, step) = stepsByCause[cause],
-            let call = source.step(step.label, kind: step.kind.rawValue, in: interaction.name)?.calls.first
-        else { return [] }
+        guard let call = causes.step(labelled: cause).flatMap({ calls[$0] }) else { return [] }
         let callers =
             call.mainActorCallers.isEmpty
             ? "" : ", which the app calls on the main actor from " + Self.list(call.mainActorCallers)
         return ["The largest cause, `\(cause)`, is \(Self.describe(call.declaration))\(callers).", ""]
-    }
-
-    /// Each step's largest hitch time in any stage, in ms per second, by the step's scan entry.
-    private var hitchMsPerS: [(step: SourceMap.Step, msPerS: Double, stage: Stage)] {
-        let steps = stepsByCause
-        var largest: [String: (msPerS: Double, stage: Stage)] = [:]
-        for stage in result.stages {
-            for cause in stage.metrics?.hitchCauses ?? [] where cause.msPerS > (largest[cause.cause]?.msPerS ?? 0) {
-                largest[cause.cause] = (cause.msPerS, stage.stage)
-            }
-        }
-        return largest.compactMap { cause, value in
-            guard let (interaction, step) = steps[cause],
-                let scanned = source.step(step.label, kind: step.kind.rawValue, in: interaction.name)
-            else { return nil }
-            return (scanned, value.msPerS, value.stage)
-        }
     }
 
     // MARK: - The code each step calls
@@ -216,15 +232,8 @@ struct SourceNotes: Sendable {
     /// first.
     func findings() -> [String] {
         guard !source.findings.isEmpty else { return [] }
-        var weight: [String: (msPerS: Double, step: SourceMap.Step, stage: Stage)] = [:]
-        for entry in hitchMsPerS {
-            let symbols = entry.step.calls.flatMap { [$0.declaration.symbol] + $0.mainActorCallers.map(\.symbol) }
-            for symbol in symbols where entry.msPerS > (weight[symbol]?.msPerS ?? 0) {
-                weight[symbol] = (entry.msPerS, entry.step, entry.stage)
-            }
-        }
         let ranked = source.findings.sorted { a, b in
-            let (wa, wb) = (weight[a.symbol]?.msPerS ?? 0, weight[b.symbol]?.msPerS ?? 0)
+            let (wa, wb) = (weights[a.symbol]?.msPerS ?? 0, weights[b.symbol]?.msPerS ?? 0)
             return wa != wb ? wa > wb : (a.file, a.line) < (b.file, b.line)
         }
         var lines = [
@@ -237,7 +246,7 @@ struct SourceNotes: Sendable {
         for finding in ranked.prefix(Self.findingsShown) {
             var line =
                 "- `\(finding.rule)` `\(finding.file):\(finding.line)` in `\(finding.symbol)`: \(finding.message)"
-            if let hit = weight[finding.symbol] {
+            if let hit = weights[finding.symbol] {
                 line +=
                     " (step `\(hit.step.kind): \(hit.step.step)`: \(hit.msPerS.reportFormatted) ms/s of hitch "
                     + "time in `\(hit.stage.rawValue)`)"

@@ -141,7 +141,8 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 
 extension StageMetrics {
     /// One cause of hitch time and its part of the whole.
-    public struct HitchCause: Sendable, Equatable {
+    public struct HitchShare: Sendable, Equatable {
+        /// The cause's label, as `hitchTimeByCause` keys it (`frame work`, `compute: decode`).
         public var cause: String
         public var msPerS: Double
         /// Its share of the stage's hitch time, 0…1.
@@ -151,12 +152,12 @@ extension StageMetrics {
     }
 
     /// The causes of hitch time, largest first.
-    public var hitchCauses: [HitchCause] {
+    public var hitchCauses: [HitchShare] {
         let total = hitchTimeByCause.values.reduce(0, +)
         guard total > 0 else { return [] }
         return hitchTimeByCause.filter { $0.value > 0 }
             .sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-            .map { HitchCause(cause: $0.key, msPerS: $0.value, share: $0.value / total) }
+            .map { HitchShare(cause: $0.key, msPerS: $0.value, share: $0.value / total) }
     }
 
     /// "97% of its hitch time is `compute: decode`", naming the largest cause, or `nil` without hitch time.

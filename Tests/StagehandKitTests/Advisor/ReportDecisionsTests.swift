@@ -35,7 +35,9 @@ import Testing
             return .measured(stage, [metrics])
         }
         let hopWait = Metric.of(.mainActorHopWait)
-        let absent = [hops(.mainOnly, p99: 0, count: 0), hops(.async, p99: 3, count: 40), hops(.offloaded, p99: 5, count: 40)]
+        let absent = [
+            hops(.mainOnly, p99: 0, count: 0), hops(.async, p99: 3, count: 40), hops(.offloaded, p99: 5, count: 40),
+        ]
         #expect(hopWait.bestStages(in: absent) == [.async], "a figure the stage did not take is never best")
         #expect(hopWait.cell(absent[0].metrics!) == "–")
     }

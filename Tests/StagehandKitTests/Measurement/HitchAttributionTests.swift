@@ -64,11 +64,20 @@ import Testing
                 ),
             ]
         )
+        let names = HitchCauseNames(workload)
         #expect(
-            HitchAttribution.labels(for: workload) == [
+            names.labels == [
                 "frame work", "job overhead", "compute: decode (open)", "ui: render", "compute: decode (save)",
             ]
         )
+        // The attribution numbers its causes as the table orders them, and each label reads back as its cause.
+        #expect(names.causes[HitchAttribution.frameWork] == .frameWork)
+        #expect(names.causes[HitchAttribution.jobOverhead] == .jobOverhead)
+        #expect(names.causes[HitchAttribution.firstStep] == .step(StepTiming.Key(interaction: 0, step: 0)))
+        for (cause, label) in zip(names.causes, names.labels) { #expect(names.cause(labelled: label) == cause) }
+        #expect(names.step(labelled: "compute: decode (save)") == StepTiming.Key(interaction: 1, step: 1))
+        #expect(names.step(labelled: "frame work") == nil)
+        #expect(names.cause(labelled: "compute: decode") == nil, "a label this workload does not have")
     }
 
     /// A recorder prepared for a workload of one interaction whose one step is `compute: label`, its arrivals stopping
@@ -85,7 +94,7 @@ import Testing
             deliveries: 4,
             arrivalsStart: .at(0),
             arrivalsEnd: arrivalsEnd,
-            causeLabels: HitchAttribution.labels(for: workload)
+            causeLabels: HitchCauseNames(workload).labels
         )
         return recorder
     }

@@ -103,7 +103,8 @@ import Testing
             "\(report)"
         )
         #expect(
-            report.contains("**Counted, they would take `offloaded` to 6.5 ms/s, at or past the 5 ms/s limit,**") == tips
+            report.contains("**Counted, they would take `offloaded` to 6.5 ms/s, at or past the 5 ms/s limit,**")
+                == tips
         )
         let decoded = try JSONDecoder().decode(ProfileResult.self, from: JSONEncoder().encode(result))
         #expect(

@@ -2,10 +2,13 @@
 struct HitchCausesSection: ReportSection {
     /// The stages whose hitch time was attributed, with its causes. A result written before hitches were attributed
     /// has hitch time without causes: no section for it.
-    let measured: [(stage: Stage, causes: [StageMetrics.HitchCause])]
+    let measured: [(stage: Stage, causes: [StageMetrics.HitchShare])]
     /// Every cause, largest first by its largest ms/s in any stage.
     let causes: [String]
-    let notes: SourceNotes?
+    /// The symbol each shown cause's step is about, where a scan named it.
+    let symbols: [String: String]
+    /// Under the table: the largest cause's declaration and its main-actor callers, where a scan named them.
+    let largestCause: [String]
 
     /// How many causes get a row of their own.
     static let shown = 6
@@ -19,7 +22,10 @@ struct HitchCausesSection: ReportSection {
             for cause in stage.causes { largest[cause.cause] = max(largest[cause.cause] ?? 0, cause.msPerS) }
         }
         causes = largest.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
-        self.notes = notes
+        var symbols: [String: String] = [:]
+        for cause in causes.prefix(Self.shown) { symbols[cause] = notes?.declaration(ofCause: cause)?.symbol }
+        self.symbols = symbols
+        largestCause = causes.first.flatMap { notes?.largestCause($0) } ?? []
     }
 
     func rendered() -> [String] {
@@ -35,7 +41,7 @@ struct HitchCausesSection: ReportSection {
         lines.append("|---|" + String(repeating: "--:|", count: measured.count))
         for cause in causes.prefix(Self.shown) {
             let cells = measured.map { cell([cause], of: $0.causes) }
-            let code = notes?.declaration(ofCause: cause).map { " → `\($0.symbol)`" } ?? ""
+            let code = symbols[cause].map { " → `\($0)`" } ?? ""
             lines.append("| `\(cause)`\(code) | " + cells.joined(separator: " | ") + " |")
         }
         if causes.count > Self.shown {
@@ -44,15 +50,14 @@ struct HitchCausesSection: ReportSection {
             lines.append("| \(rest.count) other causes | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
-        if let largest = causes.first { lines += notes?.largestCause(largest) ?? [] }
-        return lines
+        return lines + largestCause
     }
 
     /// The causes among `names` in one stage, together: their ms/s and share of the stage's hitch time.
-    private func cell(_ names: Set<String>, of causes: [StageMetrics.HitchCause]) -> String {
+    private func cell(_ names: Set<String>, of causes: [StageMetrics.HitchShare]) -> String {
         let part = causes.filter { names.contains($0.cause) }
         guard !part.isEmpty else { return "–" }
-        let sum = StageMetrics.HitchCause(
+        let sum = StageMetrics.HitchShare(
             cause: "",
             msPerS: part.reduce(0) { $0 + $1.msPerS },
             share: part.reduce(0) { $0 + $1.share }

@@ -4,16 +4,22 @@ struct MigrationSection: ReportSection {
     /// The verdict's stage, or the best measured when none meets the budget; `nil` when nothing was measured.
     let stage: Stage?
     let meetsBudget: Bool
-    let smallerChanges: [IOBodyAdvice.Finding]
+    /// Each `io` body on main that made most of a stage's hitch time, with its function's symbol where a scan named it.
+    let smallerChanges: [(finding: IOBodyAdvice.Finding, symbol: String?)]
     let playbook: [String]
-    let notes: SourceNotes?
+    /// The change at the app's declarations and their main-actor callers, where a scan named them.
+    let atYourCode: [String]
 
     init(result: ProfileResult, notes: SourceNotes?) {
-        stage = result.recommendation.advisedStage
-        meetsBudget = result.recommendation.recommendedStage != nil
-        smallerChanges = stage.map { IOBodyAdvice(result: result).findings(before: $0) } ?? []
+        let stage = result.recommendation.advisedStage
+        let meetsBudget = result.recommendation.recommendedStage != nil
+        self.stage = stage
+        self.meetsBudget = meetsBudget
+        smallerChanges = (stage.map { IOBodyAdvice(result: result).findings(before: $0) } ?? []).map {
+            ($0, notes?.declaration(ofCause: $0.cause)?.symbol)
+        }
         playbook = stage.map { MigrationPlaybook(workload: result.spec).steps(for: $0) } ?? []
-        self.notes = notes
+        atYourCode = stage.flatMap { notes?.migration(at: $0, meetsBudget: meetsBudget) } ?? []
     }
 
     func rendered() -> [String] {
@@ -22,16 +28,16 @@ struct MigrationSection: ReportSection {
             meetsBudget
             ? "## How to get to `\(stage.rawValue)`" : "## Code at the best stage measured: `\(stage.rawValue)`"
         var lines = [title, ""]
-        for finding in smallerChanges { lines += [smallerChange(finding, instead: stage), ""] }
+        for change in smallerChanges {
+            lines += [smallerChange(change.finding, symbol: change.symbol, instead: stage), ""]
+        }
         for step in playbook { lines += [step, ""] }
-        return lines + (notes?.migration(at: stage, meetsBudget: meetsBudget) ?? [])
+        return lines + atYourCode
     }
 
     /// The smaller change: `@concurrent` on the `io` body's function, and the measurement that shows whether it pays.
-    private func smallerChange(_ finding: IOBodyAdvice.Finding, instead stage: Stage) -> String {
-        let function =
-            notes?.declaration(ofCause: finding.cause).map { "`\($0.symbol)`" }
-            ?? "the function `\(finding.cause)` calls"
+    private func smallerChange(_ finding: IOBodyAdvice.Finding, symbol: String?, instead stage: Stage) -> String {
+        let function = symbol.map { "`\($0)`" } ?? "the function `\(finding.cause)` calls"
         return "**A smaller change may be enough.** In `\(finding.stage.rawValue)`, "
             + "\(Int((finding.share * 100).rounded()))% of the hitch time was `\(finding.cause)`'s own code on "
             + "main: \(finding.mainMs.reportFormatted) ms of each \(finding.stepMs.reportFormatted) ms call. "

@@ -9,7 +9,10 @@ struct StepsSection: ReportSection {
     /// Each counted step's allocations per run; empty when none was counted.
     let allocations: [StepTiming.Key: StepAllocations]
     let loopDifferences: [TightLoopComparison]
-    let notes: SourceNotes?
+    /// The symbol each step is about, where a scan named it.
+    let symbols: [StepTiming.Key: String]
+    /// After the table: the code each step calls, where a scan named it.
+    let codeList: [String]
 
     init(result: ProfileResult, notes: SourceNotes?) {
         timings = result.stages.filter { $0.metrics != nil }.map { stage in
@@ -19,7 +22,15 @@ struct StepsSection: ReportSection {
         loop = result.stages.firstTightLoop
         allocations = StepAllocations.of(result.stages)
         loopDifferences = TightLoopComparison.differences(in: result)
-        self.notes = notes
+        var symbols: [StepTiming.Key: String] = [:]
+        for (index, interaction) in interactions.enumerated() {
+            for step in interaction.steps.indices {
+                let key = StepTiming.Key(interaction: index, step: step)
+                symbols[key] = notes?.declaration(of: key)?.symbol
+            }
+        }
+        self.symbols = symbols
+        codeList = notes?.codeList() ?? []
     }
 
     func rendered() -> [String] {
@@ -38,9 +49,7 @@ struct StepsSection: ReportSection {
                 var cells = timings.map { $0.byKey[key].map(Self.cell) ?? "–" }
                 if !loop.isEmpty { cells.append(loop[key]?.reportFormatted ?? "–") }
                 if !allocations.isEmpty { cells.append(allocations[key].map(Self.cell) ?? "–") }
-                let code =
-                    notes?.declaration(of: step, in: interaction).map { " → `\($0.symbol)`" }
-                    ?? (step.cost.isCode ? " (your code)" : "")
+                let code = symbols[key].map { " → `\($0)`" } ?? (step.cost.isCode ? " (your code)" : "")
                 lines.append(
                     "| \(interaction.name) | `\(step.kind.rawValue): \(step.label)`\(code) | "
                         + cells.joined(separator: " | ") + " |"
@@ -58,7 +67,7 @@ struct StepsSection: ReportSection {
             ]
         }
         if !loop.isEmpty { lines += loopComparison() }
-        return lines + (notes?.codeList() ?? [])
+        return lines + codeList
     }
 
     /// "12.5 main", "30 off main, threw 2×", "14 mixed, 3 of it on main".
