@@ -19,14 +19,15 @@ struct DecisionTree: Sendable {
     /// Walks the tree over the measured stages of `workload`.
     func recommend(for workload: Workload, results: [StageResult]) -> Recommendation {
         let walk = walk(workload, results: results)
-        return verdict(
+        return Verdict(
             walk.stage,
             path: walk.path,
             unsettled: walk.unsettled,
             workload: workload,
             byStage: walk.byStage,
-            judged: walk.judged
-        )
+            judged: walk.judged,
+            tree: self
+        ).recommendation
     }
 
     /// Whether more runs of every stage could settle the verdict on `results`: when a stage it rests on has fewer

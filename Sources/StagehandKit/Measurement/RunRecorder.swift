@@ -46,7 +46,7 @@ final class RunRecorder: Sendable {
     /// (in interaction, then step, order), the subsystems, room for `deliveries` interactions; and the arrival window
     /// from `arrivalsStart` to `arrivalsEnd` (the backlog is tallied by its quarters; frames whose vsync comes later,
     /// in the follow-through, count for the hitch-time ratio only what steps made late). `causeLabels` names what
-    /// hitch time is attributed to (``HitchAttribution/labels(for:)``).
+    /// hitch time is attributed to (``HitchCauseNames/labels``).
     func prepare(
         stepKeys: [StepTiming.Key],
         subsystems: [String],

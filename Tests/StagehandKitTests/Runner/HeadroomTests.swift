@@ -106,7 +106,6 @@ import Testing
     }
 
     @Test func theVerdictSaysHowFarTheRecommendedStageHoldsAndWhatHoldsFurther() {
-        let tree = DecisionTree()
         let byStage: [Stage: StageResult] = [
             .mainOnly: Self.result(.mainOnly, Headroom(multiplier: 0.05, metAt: [0.05], missedAt: [0.06])),
             .async: Self.result(.async, Headroom(multiplier: 0.4, metAt: [0.4], missedAt: [0.44])),
@@ -114,21 +113,21 @@ import Testing
             .actorExtracted: Self.result(.actorExtracted, Headroom(multiplier: 3, metAt: [3], missedAt: [3.3])),
         ]
         #expect(
-            tree.headroomSentence(recommended: .offloaded, byStage: byStage)
+            Verdict.headroomSentence(recommended: .offloaded, byStage: byStage)
                 == "Headroom: offloaded meets the budget up to ×3.1 today's step costs; past that, no stage does."
         )
         var further = byStage
         further[.actorExtracted]?.headroom = Headroom(multiplier: 8, metAt: [8], missedAt: [8.8])
         #expect(
-            tree.headroomSentence(recommended: .offloaded, byStage: further)?.hasSuffix(
+            Verdict.headroomSentence(recommended: .offloaded, byStage: further)?.hasSuffix(
                 "past that, actor-extracted holds up to ×8."
             ) == true
         )
         #expect(
-            tree.headroomSentence(recommended: nil, byStage: byStage)?.hasPrefix(
+            Verdict.headroomSentence(recommended: nil, byStage: byStage)?.hasPrefix(
                 "Headroom: no stage meets the budget at today's step costs; main-only does up to ×0.05"
             ) == true
         )
-        #expect(tree.headroomSentence(recommended: .offloaded, byStage: [:]) == nil, "not searched: nothing said")
+        #expect(Verdict.headroomSentence(recommended: .offloaded, byStage: [:]) == nil, "not searched: nothing said")
     }
 }

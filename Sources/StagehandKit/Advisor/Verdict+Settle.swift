@@ -1,0 +1,34 @@
+extension Verdict {
+    /// What to run to settle a verdict that is not final, or `nil` when it is.
+    var settleAdvice: String? {
+        var advice: [String] = []
+        for stage in Stage.allCases where unsettled.contains(.borderline(stage)) {
+            let within = byStage[stage].flatMap { result in
+                tree.budgetIntervals(of: result, workload: workload).first { $0.side == .within }
+            }
+            advice.append(
+                "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
+                    + ". " + (within.map { $0.howToSettle(thresholds: tree.thresholds, workload: workload) } ?? "")
+            )
+        }
+        for rate in rates where unsettled.contains(.rate(rate.interaction)) {
+            advice.append(
+                "Borderline: the verdict rests on the declared rate of `\(rate.interaction)`: \(rate.sentence), within "
+                    + "\(RateSensitivity.borderlineFactor.reportFormatted)× of a rate where it changes. Check how often "
+                    + "`\(rate.interaction)` comes, and profile at that rate."
+            )
+        }
+        if unsettled.contains(.tooFewRuns) {
+            let runs = byStage.values.filter { $0.status == .ok }.map { $0.repetitions.count }.min() ?? 0
+            advice.append(
+                "Tentative: \(runs) run\(runs == 1 ? "" : "s") per stage; a decided verdict needs at least "
+                    + "\(tree.thresholds.minimumRuns) of each stage it reads: run with `--repetitions "
+                    + "\(tree.thresholds.minimumRuns)` or more."
+            )
+        }
+        if unsettled.contains(.skipped) {
+            advice.append("A stage the decision needed was not measured: run without `--stages`.")
+        }
+        return advice.isEmpty ? nil : advice.joined(separator: " ")
+    }
+}
