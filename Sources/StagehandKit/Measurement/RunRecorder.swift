@@ -242,7 +242,7 @@ final class RunRecorder: Sendable {
 
     /// Records a step's work from `start` to `end`, and where it held a thread (main, or one of the pool's). On main,
     /// `heldUntil` (after `end`) is when the step let main go: what it held main for past its own duration (releasing
-    /// its input, ``StepProbe/end(releasing:)``) is main-thread work of its kind and may make a frame late, but is not
+    /// its input, ``StepProbe/end(_:releasing:)``) is main-thread work of its kind and may make a frame late, but is not
     /// its duration. `allocations`: what the step's own code allocated on its thread, when counted
     /// (``StepTiming/allocations``).
     func stepRan(

@@ -3,7 +3,7 @@
 ///
 /// A step that throws records its failure (counted for the step, with the first error's text) and rethrows, so the
 /// stage code ends the interaction the way real code does: in its `catch`.
-struct StepRun: Sendable {
+struct StepRun: ProbedStep, Sendable {
     let kind: StepKind
     /// The step's name; for a `state` step, its subsystem.
     let label: String
@@ -51,15 +51,15 @@ struct StepRun: Sendable {
         let onMain = MainQueue.isCurrent
         if !onMain { segment.close(at: nil) }  // the interaction's work has moved off main
         // The step runs on this thread from start to end, so this thread's count brackets its own allocations.
-        let probe = begin(holding: .thread(onMain: onMain), countingAllocations: true)
+        let probe = StepProbe(holding: .thread(onMain: onMain), countingAllocations: true)
         var input: (any Sendable)?
         do {
             input = try perform(on: state)
         } catch {
-            probe.end()
+            probe.end(self)
             throw failed(error)
         }
-        probe.end(releasing: &input)
+        probe.end(self, releasing: &input)
     }
 
     /// Does the step's work.
@@ -107,10 +107,10 @@ struct StepRun: Sendable {
     func blockingWait() throws {
         guard !recorder.progress.isCancelled else { return }
         let onMain = MainQueue.isCurrent
-        let probe = begin(holding: .thread(onMain: onMain))
+        let probe = StepProbe(holding: .thread(onMain: onMain))
         guard case .io(let code) = body else {
             Platform.sleep(milliseconds: waitMs)
-            return probe.end()
+            return probe.end(self)
         }
         let outcome = BlockingIOCall.run(
             code,
@@ -119,7 +119,7 @@ struct StepRun: Sendable {
             watched: onMain ? (label, interaction) : nil
         )
         var input: (any Sendable)? = if case .success(let value) = outcome { flow.pass(value) } else { nil }
-        probe.end(releasing: &input)
+        probe.end(self, releasing: &input)
         if case .failure(let error) = outcome { throw failed(error) }
     }
 
@@ -145,7 +145,7 @@ struct StepRun: Sendable {
         guard !recorder.progress.isCancelled else { return start }
         let onMain = MainQueue.isCurrent
         segment.close(at: onMain ? start : nil)  // suspending: this main-actor job ends here
-        let probe = begin(holding: .nothing, at: start)
+        let probe = StepProbe(holding: .nothing, at: start)
         let completed: Instant
         var failure: (any Error)?
         if case .io(let code) = body {
@@ -180,7 +180,7 @@ struct StepRun: Sendable {
             completed = await OutsideWorld.respond(afterMs: waitMs)
             recorder.progress.ioCompleted(outlasting: outlasting)
         }
-        probe.end(at: completed)
+        probe.end(self, at: completed)
         if let failure { throw failed(failure, at: completed) }
         return completed
     }
@@ -220,7 +220,9 @@ struct StepRun: Sendable {
         called: AllocationExclusion.Mark
     ) async -> (Result<any Sendable, any Error>, Instant) {
         AllocationExclusion.keepOut(since: called)
-        let caller = AllocationExclusion.keptOut { MainThreadIOCaller(recorder: recorder, key: key, delivery: delivery) }
+        let caller = AllocationExclusion.keptOut {
+            MainThreadIOCaller(recorder: recorder, key: key, delivery: delivery)
+        }
         let (outcome, completed) = await caller.call(code, with: flow.current)
         recorder.hopAsked(delivery, to: .mainActor, at: completed)
         return (outcome, completed)
@@ -262,23 +264,5 @@ struct StepRun: Sendable {
     private var waitMs: Double {
         if case .simulated(.milliseconds(let ms)) = body { return ms }
         return 0
-    }
-
-    /// Begins measuring this step (``StepProbe``), holding what `holding` says, from `start` or now.
-    private func begin(
-        holding: StepProbe.Holding,
-        countingAllocations: Bool = false,
-        at start: Instant? = nil
-    ) -> StepProbe {
-        recorder.begin(
-            key,
-            kind: kind,
-            label: label,
-            of: interaction,
-            segment: segment,
-            holding: holding,
-            countingAllocations: countingAllocations,
-            at: start
-        )
     }
 }
