@@ -131,7 +131,11 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "StagehandKitTests", dependencies: ["StagehandKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "StagehandScanTests", dependencies: ["StagehandScan"]),
+        .testTarget(
+            name: "StagehandScanTests",
+            // SwiftParser: a test parses a source itself, to walk it with checks of its own (RuleTests).
+            dependencies: ["StagehandScan", .product(name: "SwiftParser", package: "swift-syntax")]
+        ),
         .testTarget(
             name: "StagehandCLITests",
             dependencies: ["stagehand", "stagehand-scan", "StagehandTestWorkloads", "StagehandKit"]

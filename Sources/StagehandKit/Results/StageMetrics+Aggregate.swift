@@ -58,9 +58,11 @@ extension StageMetrics {
         [\.hangs, \.hangsFromCoreWait, \.interactionsFailed]
     }
 
+    /// The figures a stage reads as the middle run's (the totals and the longest, set by their own rule in
+    /// ``init(aggregating:distributions:)``, are not among them; the pooled ratios are, for runs with no arrival time).
     private static var doubles: [WritableKeyPath<StageMetrics, Double>] {
         [
-            \.hitchTimeRatioMsPerS, \.longestHangMs, \.throughputPerS, \.mainActorHopsPerInteraction,
+            \.hitchTimeRatioMsPerS, \.throughputPerS, \.mainActorHopsPerInteraction,
             \.mainThreadUtilization, \.allocationsPerInteraction, \.allocatedBytesPerInteraction, \.residentBytes,
             \.runSeconds, \.arrivalSeconds, \.peakProcessResidentBytes, \.mainActorEntriesPerFrame,
             \.mainActorBlockingMsPerS,
@@ -69,7 +71,7 @@ extension StageMetrics {
     }
     private static var integers: [WritableKeyPath<StageMetrics, Int>] {
         [
-            \.hitches, \.frames, \.droppedFrames, \.hangs, \.interactionsArrived, \.interactionsCompleted,
+            \.hitches, \.frames, \.droppedFrames, \.interactionsArrived, \.interactionsCompleted,
             \.interactionsUnfinished, \.interactionsUnfinishedOnThreads, \.mainActorJobs.count,
             \.mainActorJobs.overFrame, \.mainActorJobs.over50ms, \.mainActorJobs.over100ms, \.mainActorJobs.hangLength,
             \.mainActorJobs.over500ms,

@@ -8,6 +8,8 @@ final class FileScanner: IsolationWalker {
     private(set) var findings: [Finding] = []
     private var declarations: DeclarationIndexer
     private var states: SharedStateCollector
+    /// The rules' checks by node kind: every rule's (``RuleVisits/all``), or a test's.
+    private let visits: RuleVisits
 
     /// The file's functions and initializers, and its calls.
     var functions: FunctionIndex { declarations.functions }
@@ -17,7 +19,9 @@ final class FileScanner: IsolationWalker {
     /// - Parameters:
     ///   - file: the path findings name, relative to the scanned root.
     ///   - index: the module's types.
-    init(file: String, tree: SourceFileSyntax, index: TypeIndex) {
+    ///   - visits: the checks to run at each node kind.
+    init(file: String, tree: SourceFileSyntax, index: TypeIndex, visits: RuleVisits = .all) {
+        self.visits = visits
         converter = SourceLocationConverter(fileName: file, tree: tree)
         declarations = DeclarationIndexer(file: file, tree: tree, index: index, converter: converter)
         states = SharedStateCollector(file: file, converter: converter)
@@ -52,7 +56,7 @@ final class FileScanner: IsolationWalker {
         _ node: some DeclGroupSyntax,
         _ next: SyntaxVisitorContinueKind
     ) -> SyntaxVisitorContinueKind {
-        run(RuleVisits.all.declGroup, on: node)
+        run(visits.declGroup, on: node)
         return next
     }
 
@@ -61,37 +65,37 @@ final class FileScanner: IsolationWalker {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let next = super.visit(node)
         declarations.visit(node, in: scopes)
-        run(RuleVisits.all.function, on: node)
+        run(visits.function, on: node)
         return next
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let next = super.visit(node)
         declarations.visit(node, in: scopes)
-        run(RuleVisits.all.initializer, on: node)
+        run(visits.initializer, on: node)
         return next
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        run(RuleVisits.all.variable, on: node)
+        run(visits.variable, on: node)
         return super.visit(node)
     }
 
     // MARK: - Imports and expressions: no scope of their own
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        run(RuleVisits.all.importDecl, on: node)
+        run(visits.importDecl, on: node)
         return .skipChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         declarations.visit(node, in: scopes)
-        run(RuleVisits.all.functionCall, on: node)
+        run(visits.functionCall, on: node)
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        run(RuleVisits.all.sequence, on: node)
+        run(visits.sequence, on: node)
         return .visitChildren
     }
 }
