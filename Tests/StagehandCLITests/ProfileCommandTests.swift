@@ -76,6 +76,13 @@ extension CLITests {
             #expect(Stage(rawValue: result.recommendation.stage) != nil || result.recommendation.stage == "none")
             // The report renders from the saved JSON alone, exactly as profile wrote it.
             #expect(try String(contentsOf: markdown, encoding: .utf8) == MarkdownReport(result: result).render())
+            // Where the time went: every run (extra rounds included) under its purpose, each child's phases in it.
+            let times = try #require(result.environment.timeSpent)
+            let runs = result.stages.flatMap { $0.repetitions + ($0.exposureRuns ?? []) }
+            #expect(times.runs.values.reduce(0) { $0 + $1.count } == runs.count)
+            #expect(runs.allSatisfy { ($0.phases?.measured ?? 0) > 0 })
+            #expect(times.inChildren.measured >= result.stages.compactMap(\.metrics?.runSeconds).reduce(0, +) * 0.9)
+            #expect(times.totalSeconds >= times.runSeconds + times.calibrationSeconds)
         }
 
         /// `--cores 1`: every stage child restricts itself to one CPU before it starts, and says so in its result.

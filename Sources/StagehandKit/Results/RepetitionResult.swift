@@ -59,6 +59,9 @@ public struct RepetitionResult: Codable, Sendable, Equatable {
     /// The hangs of the first arrivals' run (``firstArrivals``), which are not the measured run's; `nil` where none
     /// were measured, and in results written before they were recorded.
     public var firstArrivalHangs: HangCount?
+    /// Where the run's time went inside its child process; `nil` for a run that wrote no result, and in results
+    /// written before it was recorded.
+    public var phases: ChildPhases?
 
     /// What to record of this run when it is to be measured again: when it ran and every one of its hangs, its first
     /// arrivals' included, is one that main's wait for a core made (``StageMetrics/hangsFromCoreWait``). `nil` when it

@@ -40,6 +40,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var startedAt: String
     /// Where the profile's Chrome trace went, when it was traced (its recording is inside the measured runs).
     public var traceFile: String?
+    /// Where the profile's wall time went; `nil` in results written before it was recorded.
+    public var timeSpent: ProfileTimes?
 
     public init(
         swift: String,

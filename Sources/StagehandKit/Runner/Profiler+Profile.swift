@@ -30,7 +30,10 @@ extension Profiler {
         interruption: Interruption = Interruption(),
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async throws -> ProfileOutcome {
+        let started = Instant.now
+        let clock = ProfileClock()
         let calibration = CalibratedWork.calibrate()
+        let calibrated = Instant.now
         var environment = RunEnvironment.current(
             workload: workload,
             options: options,
@@ -55,6 +58,7 @@ extension Profiler {
             calibration: calibration
         )
         .run(interruption: interruption) { event in
+            clock.observe(event)
             switch event {
             case .traceNotWritten(let reason): warnings.traceNotWritten(reason)
             case .warning(let warning): warnings.add(warning)
@@ -70,7 +74,13 @@ extension Profiler {
         // And the priorities the runs observed, beside the policy that was asked for.
         environment.priority = options.priority.environmentDescription(observed: stages.observedPriorities)
         let spec = workload.measuringCode(in: stages)
+        let walked = Instant.now
         let recommendation = options.decisionTree.recommend(for: spec, results: stages)
+        var times = clock.times
+        times.calibrationSeconds = calibrated.milliseconds(since: started) / 1000
+        times.verdictSeconds = Instant.now.milliseconds(since: walked) / 1000
+        times.totalSeconds = Instant.now.milliseconds(since: started) / 1000
+        environment.timeSpent = times
         return ProfileOutcome(
             result: ProfileResult(spec: spec, environment: environment, stages: stages, recommendation: recommendation),
             warnings: warnings.all

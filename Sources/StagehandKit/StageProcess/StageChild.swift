@@ -42,6 +42,14 @@ package enum StageChild {
     ///   written, or the cores cannot be had.
     @MainActor
     package static func run(_ invocation: StageChildInvocation, catalog: WorkloadCatalog) async throws {
+        var phases = ChildPhases()
+        var lap = Instant.now
+        /// The seconds since the last lap, and a new lap from now.
+        func split() -> Double {
+            let now = Instant.now
+            defer { lap = now }
+            return now.milliseconds(since: lap) / 1000
+        }
         if let cores = invocation.cores { try CoreLimit.runOn(cores) }  // before anything starts a thread
         invocation.priority.apply()
         let lifetime = ChildLifetime.start(deadline: invocation.deadlineUptimeNanoseconds.map(DispatchTime.init))
@@ -63,6 +71,7 @@ package enum StageChild {
         var firstArrivals: [InteractionSample]?
         var firstArrivalHangs: HangCount?
         var firstRunFaults: Int?
+        phases.start = split()
         if invocation.firstArrivals, probes {
             let loop = MainLoop(
                 workload: FirstArrivals.workload(of: workload),
@@ -84,6 +93,7 @@ package enum StageChild {
             let complete = ended && outcome.interactions.allSatisfy { $0.unfinished == 0 }
             firstRunFaults = complete ? outcome.pageFaults : nil
         }
+        phases.firstArrivals = split()
         // Unmeasured runs first, until the heap is in its steady state, so first-use costs do not land in the
         // measured run.
         let warmUpRuns = await WarmUp.run(afterFirstRunFaulting: firstRunFaults) { round in
@@ -105,6 +115,7 @@ package enum StageChild {
         // Once per process, just before the measured run: whether every allocation is counted here, in front of
         // whichever allocator serves them (the result records which).
         let allocationProblem = AllocationCheck.problem(with: AllocationCounter())
+        phases.warmUp = split()
         let cpuAtStart = Platform.processCPUNanoseconds
         let outcome = await MainLoop(
             workload: workload,
@@ -119,6 +130,7 @@ package enum StageChild {
             exposureRounds: invocation.exposureRounds
         ).run()
         let cpuSeconds = Double(Platform.processCPUNanoseconds &- cpuAtStart) / 1e9
+        phases.measured = split()
         let threadPriorities = BackgroundPriority.observedHere()  // on main, in the run's own context
         var metrics = outcome.metrics
         // The run's peak, before writing anything out.
@@ -127,6 +139,7 @@ package enum StageChild {
         if let traceFile = invocation.traceFile, let trace = outcome.trace {
             try trace.write(to: URL(fileURLWithPath: traceFile))
         }
+        phases.finish = split()
         // After the measured run, so that it warms nothing the run measured; stopping short of the watchdog's limit, so
         // that a slow function costs the loop its figure, never the run its result.
         let tightLoop = tightLoopInputs.map { inputs in
@@ -144,6 +157,7 @@ package enum StageChild {
                 stoppingBy: deadline ?? Instant(nanoseconds: .max)
             )
         }
+        phases.tightLoop = split()
         var distributions = outcome.distributions
         if invocation.repetition != 1 { distributions.frameTimeline = nil }  // one run's frames draw the timeline
         var result = RepetitionResult(
@@ -168,6 +182,8 @@ package enum StageChild {
         result.firstArrivalHangs = firstArrivalHangs
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        phases.finish += split()
+        result.phases = phases
         try encoder.encode(result).write(to: URL(fileURLWithPath: invocation.resultFile), options: .atomic)
     }
 }

@@ -1,0 +1,56 @@
+/// Where one profile's wall time went: calibrating, each kind of stage run, the verdict, and inside the stage runs'
+/// child processes (``ChildPhases``). What a shorter profile has to take time from.
+///
+/// JSON: `environment.timeSpent` = `{ "totalSeconds", "calibrationSeconds", "runs": { "<purpose>": { "count",
+/// "seconds" } }, "inChildren": { …ChildPhases }, "verdictSeconds" }`; absent in results written before it was
+/// recorded. A run's seconds are its wall time from the parent's announcing it to its result read: its process's
+/// launch and exit, and everything in ``inChildren``.
+public struct ProfileTimes: Codable, Sendable, Equatable {
+    /// Why a stage run was made.
+    public enum Purpose: String, Codable, Sendable, CaseIterable {
+        /// A run of the rounds the options asked for (`--repetitions`).
+        case ordinary
+        /// A run of a round added because the verdict was not yet decided (up to `--max-repetitions`).
+        case extraRound = "extra-round"
+        /// A run made again because main's wait for a core made every hang of it.
+        case remeasure
+        /// An exposure run: rare interactions scheduled on purpose.
+        case exposure
+        /// An exposure run's top-up: more arrivals of an interaction its runs so far could not bound.
+        case topUp = "top-up"
+        /// A probe of the headroom search (`--headroom`).
+        case headroom
+    }
+
+    /// How many runs of one purpose, and their wall time.
+    public struct Runs: Codable, Sendable, Equatable {
+        public var count = 0
+        public var seconds = 0.0
+    }
+
+    /// From the profile's start to its verdict.
+    public var totalSeconds = 0.0
+    /// Measuring this machine's work loop, once per profile.
+    public var calibrationSeconds = 0.0
+    /// The stage runs by purpose (``Purpose``'s raw value), only those made.
+    public var runs: [String: Runs] = [:]
+    /// Inside every stage run's child process, summed over the runs (a headroom probe's are not broken down).
+    public var inChildren = ChildPhases()
+    /// Walking the decision tree and writing its sentences, after the last run.
+    public var verdictSeconds = 0.0
+
+    public init() {}
+
+    /// Every stage run's wall time.
+    public var runSeconds: Double { runs.values.reduce(0) { $0 + $1.seconds } }
+    /// What the runs' processes took beyond what their children timed (launching, writing the result, exiting), over
+    /// every run but the headroom probes.
+    public var launchAndExitSeconds: Double {
+        max(runSeconds - (runs[Purpose.headroom.rawValue]?.seconds ?? 0) - inChildren.total, 0)
+    }
+    /// What is in none of the above: the parent's work between runs (the walk after each round, writing the runs'
+    /// workload files, the trace).
+    public var betweenRunsSeconds: Double {
+        max(totalSeconds - calibrationSeconds - runSeconds - verdictSeconds, 0)
+    }
+}
