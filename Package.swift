@@ -133,8 +133,11 @@ let package = Package(
         .testTarget(name: "StagehandKitTests", dependencies: ["StagehandKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StagehandScanTests",
-            // SwiftParser: a test parses a source itself, to walk it with checks of its own (RuleTests).
-            dependencies: ["StagehandScan", .product(name: "SwiftParser", package: "swift-syntax")]
+            // SwiftSyntax and SwiftParser: a test parses a source itself, to walk it with checks of its own (RuleTests).
+            dependencies: [
+                "StagehandScan", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
         .testTarget(
             name: "StagehandCLITests",

@@ -11,13 +11,15 @@ extension CLITests {
             defer { try? FileManager.default.removeItem(at: directory) }
             var result = try ProfileResult.read(Fixtures.imagePipeline)
             // Every stage's figures from its runs, as the edited stage's are: the file keeps no histograms.
-            result.stages = result.stages.map { $0.replacingRuns() }
+            result.stages = result.stages.map { $0.replacingRuns(workload: result.spec) }
             let before = directory.appending(path: "before.json")
             try JSONEncoder().encode(result).write(to: before)
             #expect(try await StagehandProcess.run("compare", before.path, before.path).status == 0)
 
             // Offloaded, in every repetition: past the noise.
-            result.stages[2] = result.stages[2].editingRuns { $0.metrics?.hitchTimeRatioMsPerS = 40 }
+            result.stages[2] = result.stages[2].editingRuns(workload: result.spec) {
+                $0.metrics?.hitchTimeRatioMsPerS = 40
+            }
             let worse = directory.appending(path: "worse.json")
             try JSONEncoder().encode(result).write(to: worse)
             let regressed = try await StagehandProcess.run("compare", before.path, worse.path)

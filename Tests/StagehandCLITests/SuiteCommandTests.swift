@@ -92,9 +92,13 @@ extension CLITests {
                 result.spec.name = name
                 // Every stage's figures from its runs, as an edited stage's are (the file keeps no histograms).
                 result.stages = result.stages.map { stage in
-                    guard stage.stage == .offloaded, let offloadedHitchMsPerS else { return stage.replacingRuns() }
+                    guard stage.stage == .offloaded, let offloadedHitchMsPerS else {
+                        return stage.replacingRuns(workload: result.spec)
+                    }
                     // In every repetition: past the noise.
-                    return stage.editingRuns { $0.metrics?.hitchTimeRatioMsPerS = offloadedHitchMsPerS }
+                    return stage.editingRuns(workload: result.spec) {
+                        $0.metrics?.hitchTimeRatioMsPerS = offloadedHitchMsPerS
+                    }
                 }
                 return result
             }

@@ -30,7 +30,7 @@ import Testing
     }
 
     /// The walk calls a check only at nodes of its kind, each once: a check of each kind that records where it was
-    /// called finds exactly the nodes of that kind, on their lines.
+    /// called finds exactly the nodes of that kind, on their lines (every kind of type and an extension among them).
     @Test func theWalkCallsEachCheckOnlyAtItsKind() {
         let source = """
             import Foundation
@@ -39,6 +39,11 @@ import Testing
                 init() {}
                 func tap() { update(); count = 2 }
             }
+            struct Value {}
+            enum Mode {}
+            actor Store {}
+            protocol Source {}
+            extension Model {}
             """
         var visits = RuleVisits([])
         func spy<Node: SyntaxProtocol>(_ kind: String) -> RuleVisits.Check<Node> {
@@ -58,7 +63,10 @@ import Testing
         scanner.walk(tree)
         let calls = scanner.findings.map { "\($0.message)@\($0.line)" }.sorted()
         #expect(
-            calls == ["call@5", "function@5", "import@1", "init@4", "sequence@5", "type@2", "variable@3"],
+            calls == [
+                "call@5", "function@5", "import@1", "init@4", "sequence@5", "type@10", "type@11", "type@2", "type@7",
+                "type@8", "type@9", "variable@3",
+            ],
             "\(calls)"
         )
     }

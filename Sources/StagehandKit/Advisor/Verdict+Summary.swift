@@ -101,7 +101,7 @@ extension Verdict {
         let cause = before.last?.1.first
         let kept =
             cause.flatMap { cause -> String? in
-                guard let step = HitchCauseNames(workload).step(labelled: cause.cause),
+                guard let step = causes.step(labelled: cause.cause),
                     let kind = workload.step(at: step)?.kind,
                     simpler.runsOnMain(kind), !recommended.runsOnMain(kind)
                 else { return nil }

@@ -19,6 +19,8 @@ struct Verdict {
     /// What keeps the verdict from being decided: the walk's, and each rate near a change.
     let unsettled: Set<DecisionTree.Unsettled>
     let confidence: Recommendation.Confidence
+    /// The workload's hitch causes and their labels, read once for every part.
+    let causes: HitchCauseNames
 
     init(
         _ stage: Stage?,
@@ -35,6 +37,7 @@ struct Verdict {
         self.path = path
         self.byStage = byStage
         self.judged = judged
+        causes = HitchCauseNames(workload)
         best = stage == nil ? tree.bestStage(byStage) : nil
         rates = tree.rateSensitivities(
             recommended: stage,

@@ -93,7 +93,7 @@ struct StepProbe: ~Copyable {
 }
 
 /// A step a ``StepProbe`` measures: what the probe's end records against, which the step holds for as long as it runs.
-protocol ProbedStep: ~Copyable {
+protocol ProbedStep {
     var recorder: RunRecorder { get }
     /// The interaction's current stretch on main, which a step on main extends.
     var segment: MainSegment { get }

@@ -46,8 +46,9 @@ struct SourceNotes: Sendable {
             }
         }
         var weights: [String: (msPerS: Double, step: SourceMap.Step, stage: Stage)] = [:]
-        for (key, value) in largest.sorted(by: { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
-        ) {
+        // In step order, so that of two steps with the same weight in a symbol, the first names it.
+        let ordered = largest.sorted { ($0.key.interaction, $0.key.step) < ($1.key.interaction, $1.key.step) }
+        for (key, value) in ordered {
             guard let step = scanned[key] else { continue }
             let symbols = step.calls.flatMap { [$0.declaration.symbol] + $0.mainActorCallers.map(\.symbol) }
             for symbol in symbols where value.msPerS > (weights[symbol]?.msPerS ?? 0) {

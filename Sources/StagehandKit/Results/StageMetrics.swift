@@ -140,6 +140,10 @@ public struct StageMetrics: Codable, Sendable, Equatable {
 }
 
 extension StageMetrics {
+    /// The name ``HitchShare`` had before the tool's typed cause took it.
+    @available(*, deprecated, renamed: "HitchShare")
+    public typealias HitchCause = HitchShare
+
     /// One cause of hitch time and its part of the whole.
     public struct HitchShare: Sendable, Equatable {
         /// The cause's label, as `hitchTimeByCause` keys it (`frame work`, `compute: decode`).

@@ -1,9 +1,10 @@
 /// Everything measured for one stage across its repetitions.
 ///
 /// A result is built whole from its runs: every figure derived from them (``status``, ``metrics``, ``spread``,
-/// ``interactions``, the merged step timings) is made once, by the initializer, and none can be set on its own. To
-/// change the runs, make a new result from them (`replacingRuns`), so that no figure is
-/// left from the runs before. Only ``headroom``, searched after the runs, is set afterwards.
+/// ``interactions``, the merged step timings) is made once, by the initializer (or read from the file it was written
+/// to), and none can be set on its own. To change the runs, make a new result from them (`replacingRuns`), so that no
+/// figure is left from the runs before; without the workload, such a result has no ``interactions``. Only
+/// ``headroom``, searched after the runs, is set afterwards.
 public struct StageResult: Codable, Sendable, Equatable {
     public private(set) var stage: Stage
     /// `ok` when every repetition ran, its exposure run included; otherwise how the first failing one ended (a stage
@@ -65,7 +66,8 @@ public struct StageResult: Codable, Sendable, Equatable {
 
     /// This stage's result made anew from `repetitions` and `exposureRuns` (by default the ones it has), each figure
     /// derived from them again, its ``headroom`` kept. With `workload`, each interaction's exposure is estimated
-    /// again; without it, each run keeps its declared-rate figures as they are.
+    /// again; without it, each run keeps its declared-rate figures as they are and the result has no
+    /// ``interactions``.
     package func replacingRuns(
         _ repetitions: [RepetitionResult]? = nil,
         exposureRuns: [RepetitionResult]? = nil,

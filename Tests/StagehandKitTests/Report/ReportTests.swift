@@ -31,14 +31,14 @@ import Testing
 
     @Test func stageRunsThatRecalibratedAreNamedInTheEnvironment() throws {
         var result = try Fixtures.imagePipeline()
-        result.stages = result.stages.map { $0.editingRuns { $0.calibration = nil } }  // every run used the profile's…
+        result.stages = result.stages.map { $0.editingRuns(workload: result.spec) { $0.calibration = nil } }  // every run used the profile's…
         let plain = MarkdownReport(result: result).render()
         #expect(plain.contains("| work loop | 452727 iterations per ms, calibrated once per profile |"))
         // …but two.
-        result.stages[0] = result.stages[0].editingRuns { run in
+        result.stages[0] = result.stages[0].editingRuns(workload: result.spec) { run in
             if run.repetition == 2 { run.calibration = CalibratedWork(iterationsPerMs: 380_000) }
         }
-        result.stages[2] = result.stages[2].editingRuns { run in
+        result.stages[2] = result.stages[2].editingRuns(workload: result.spec) { run in
             if run.repetition == 1 { run.calibration = CalibratedWork(iterationsPerMs: 430_000) }
         }
         let runs = result.stages.flatMap(\.repetitions).filter { $0.status == .ok }.count
@@ -53,7 +53,7 @@ import Testing
     @Test func stageRunsMeasuredAgainAreNamedInTheEnvironment() throws {
         var result = try Fixtures.imagePipeline()
         #expect(!MarkdownReport(result: result).render().contains("| measured again |"))
-        result.stages[0] = result.stages[0].editingRuns { run in
+        result.stages[0] = result.stages[0].editingRuns(workload: result.spec) { run in
             if run.repetition == 2 {
                 run.remeasured = HangCount(hangs: 2, fromCoreWait: 2, longestHangMs: 300, coreWaitMs: 90)
             }
@@ -180,7 +180,7 @@ import Testing
         result.spec.interactions[0].steps[2].cost = .code(meanMs: nil)
         let mainOnly = try #require(result.stages.firstIndex { $0.stage == .mainOnly })
         let inSitu = try #require(result.stages[mainOnly].stepTimings.first { $0.key == decode }?.meanMs)
-        result.stages[mainOnly] = result.stages[mainOnly].editingRuns {
+        result.stages[mainOnly] = result.stages[mainOnly].editingRuns(workload: result.spec) {
             $0.tightLoop = [TightLoopTiming(key: decode, medianMs: loopMs ?? inSitu * 1.02, calls: 10)]
         }
         let markdown = MarkdownReport(result: result).render()
@@ -205,7 +205,7 @@ import Testing
         let decode = StepTiming.Key(interaction: 0, step: 2)
         let display = StepTiming.Key(interaction: 0, step: 4)
         for stage in result.stages.indices {
-            result.stages[stage] = result.stages[stage].editingRuns { run in
+            result.stages[stage] = result.stages[stage].editingRuns(workload: result.spec) { run in
                 for index in run.stepTimings.indices {
                     var timing = run.stepTimings[index]
                     let counted: (allocations: Int, runs: Int)? =

@@ -100,7 +100,7 @@ import Testing
         /// `result` with every run recording `served` as what served its allocations.
         func served(_ served: String, _ result: ProfileResult) -> ProfileResult {
             var result = result
-            result.stages = result.stages.map { $0.editingRuns { $0.allocator = served } }
+            result.stages = result.stages.map { $0.editingRuns(workload: result.spec) { $0.allocator = served } }
             return result
         }
         var before = served("jemalloc 5.3.0", try Fixtures.imagePipeline())

@@ -7,7 +7,7 @@ extension ProfileResult {
     /// profile whose runs had measured that would have them.
     mutating func editRuns(of stage: Stage, _ edit: (inout RepetitionResult) throws -> Void) throws {
         let index = try #require(stages.firstIndex { $0.stage == stage })
-        stages[index] = try stages[index].editingRuns(edit)
+        stages[index] = try stages[index].editingRuns(workload: spec, edit)
     }
 
     /// Every stage's figures derived from its runs again, as ``editRuns(of:_:)`` derives an edited stage's: for a
@@ -15,7 +15,7 @@ extension ProfileResult {
     /// compares with an edited copy on equal terms.
     var rederived: ProfileResult {
         var result = self
-        result.stages = stages.map { $0.replacingRuns() }
+        result.stages = stages.map { $0.replacingRuns(workload: spec) }
         return result
     }
 }

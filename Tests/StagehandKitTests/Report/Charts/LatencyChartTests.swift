@@ -28,7 +28,7 @@ import FoundationXML
 
     @Test func aResultWithoutFrameSamplesHasNoChart() throws {
         var result = try Fixtures.imagePipeline()
-        result.stages = result.stages.map { $0.editingRuns { $0.distributions = nil } }
+        result.stages = result.stages.map { $0.editingRuns(workload: result.spec) { $0.distributions = nil } }
         #expect(LatencyChart(result: result).render() == nil)
         #expect(FrameTimelineChart(result: result).render() == nil)
         #expect(!MarkdownReport(result: result).render().contains("## Main-loop latency"))
