@@ -85,6 +85,13 @@ struct ChildProcess {
             }
         }
         interruption?.running(nil)
+        if wait.reason == .interrupted {
+            // Killed: wait until it is gone (reaped), so that a profile that ends on the interruption leaves no stage
+            // child behind, even for the moment a busy machine takes to end it. Not past a grace period: where the
+            // kill was refused (the macOS plugin sandbox), the child ends itself at its deadline.
+            let deadline = Instant.now.adding(milliseconds: Self.graceSeconds * 1000)
+            while process.isRunning, Instant.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        }
         if wait.reason == .exited {
             // The last output is the evidence of a crash: read it to the end, but not past a second, since a process
             // the user's code started may hold the pipe open after the child itself is gone.
