@@ -110,22 +110,18 @@ final class TraceLog: Sendable {
 
     private struct State {
         var recording = Recording()
-        /// ``Platform/currentThread`` of each thread seen, to its index.
+        /// ``Platform/currentThread`` of each thread seen off the main queue, to its index (from 1: main is 0).
         var threads: [UInt: Int] = [:]
     }
 
     private let state = Mutex(State())
-    /// The thread that created the log: the main thread, where the main loop runs.
-    private let mainThread: UInt
 
     /// Call on the main thread, before the run's first allocation sample.
     ///
     /// Room for every event is reserved here, so recording never grows the array, and never copies it while holding
     /// the lock that main's frame probe also takes. Pages are touched only as events fill them.
     init() {
-        mainThread = Platform.currentThread
         state.withLock { state in
-            state.threads[mainThread] = 0
             state.recording.events.reserveCapacity(Self.capacity)
         }
     }
@@ -212,17 +208,22 @@ final class TraceLog: Sendable {
     }
 
     private func append(_ event: Event, onThisThread: Bool = false) {
-        let thread = onThisThread ? Platform.currentThread : nil
+        // Main is the main queue, whichever thread serves it: in a stage child, `dispatch_main` parks the process's
+        // main thread and Dispatch's workers drain the main queue, and under load another worker may take it over.
+        let onMain = onThisThread && MainQueue.isCurrent
+        let thread = onThisThread && !onMain ? Platform.currentThread : nil
         state.withLock { state in
             guard state.recording.events.count < Self.capacity else {
                 state.recording.dropped += 1
                 return
             }
             var event = event
-            if let thread {
-                let index = state.threads[thread] ?? state.threads.count
+            if onMain {
+                event.thread = 0
+            } else if let thread {
+                let index = state.threads[thread] ?? state.threads.count + 1  // after main's 0
                 state.threads[thread] = index
-                state.recording.threads = state.threads.count
+                state.recording.threads = state.threads.count + 1
                 event.thread = index
             }
             state.recording.events.append(event)
