@@ -83,6 +83,7 @@ extension CLITests {
             #expect(runs.allSatisfy { ($0.phases?.measured ?? 0) > 0 })
             #expect(times.inChildren.measured >= result.stages.compactMap(\.metrics?.runSeconds).reduce(0, +) * 0.9)
             #expect(times.totalSeconds >= times.runSeconds + times.calibrationSeconds)
+            #expect(times.runSeconds >= times.inChildren.total, "each child's phases lie within its run's wall time")
         }
 
         /// `--cores 1`: every stage child restricts itself to one CPU before it starts, and says so in its result.

@@ -4,7 +4,8 @@
 /// JSON: `environment.timeSpent` = `{ "totalSeconds", "calibrationSeconds", "runs": { "<purpose>": { "count",
 /// "seconds" } }, "inChildren": { …ChildPhases }, "verdictSeconds" }`; absent in results written before it was
 /// recorded. A run's seconds are its wall time from the parent's announcing it to its result read: its process's
-/// launch and exit, and everything in ``inChildren``.
+/// launch and exit, and everything in ``inChildren``. What is in none of the fields (the runs' launch and exit, the
+/// parent's work between runs) is their difference: `scripts/time-spent.py` prints it.
 public struct ProfileTimes: Codable, Sendable, Equatable {
     /// Why a stage run was made.
     public enum Purpose: String, Codable, Sendable, CaseIterable {
@@ -43,14 +44,4 @@ public struct ProfileTimes: Codable, Sendable, Equatable {
 
     /// Every stage run's wall time.
     public var runSeconds: Double { runs.values.reduce(0) { $0 + $1.seconds } }
-    /// What the runs' processes took beyond what their children timed (launching, writing the result, exiting), over
-    /// every run but the headroom probes.
-    public var launchAndExitSeconds: Double {
-        max(runSeconds - (runs[Purpose.headroom.rawValue]?.seconds ?? 0) - inChildren.total, 0)
-    }
-    /// What is in none of the above: the parent's work between runs (the walk after each round, writing the runs'
-    /// workload files, the trace).
-    public var betweenRunsSeconds: Double {
-        max(totalSeconds - calibrationSeconds - runSeconds - verdictSeconds, 0)
-    }
 }
