@@ -45,14 +45,22 @@ extension StagehandCommand {
         @Option(help: ArgumentHelp("Seconds per stage run (overrides the spec's duration-s).", valueName: "s"))
         var duration: Double?
 
-        @Option(help: ArgumentHelp("Runs per stage.", valueName: "r"))
-        var repetitions: Int = 3
+        @Option(
+            help: ArgumentHelp(
+                "Runs of every stage (a fixed design). Without it, each stage runs until the verdict no longer "
+                    + "needs its runs: once when it fails beyond doubt or the verdict does not rest on it, 3 or more "
+                    + "when it does.",
+                valueName: "r"
+            )
+        )
+        var repetitions: Int?
 
         @Option(
             name: .customLong("max-repetitions"),
             help: ArgumentHelp(
-                "When more runs could settle the verdict after --repetitions (3 or more), run more rounds of every "
-                    + "stage, one at a time, up to this many (--max-repetitions r turns that off).",
+                "When more runs could settle the verdict, run more of the stages it rests on (with --repetitions "
+                    + "of 3 or more: more rounds of every stage), one at a time, up to this many "
+                    + "(--max-repetitions 3 turns that off).",
                 valueName: "n"
             )
         )
@@ -162,7 +170,7 @@ extension StagehandCommand {
             let bounded: [(String, Double?, WorkloadValidator.Bound)] = [
                 ("--duration", duration, Limits.durationSeconds),
                 ("--refresh-hz", refreshHz, Limits.refreshHz),
-                ("--repetitions", Double(repetitions), Limits.repetitions),
+                ("--repetitions", repetitions.map(Double.init), Limits.repetitions),
                 ("--max-repetitions", Double(maxRepetitions), Limits.repetitions),
             ]
             for case (let option, let value?, let bound) in bounded {
@@ -199,8 +207,9 @@ extension StagehandCommand {
         var options: ProfileOptions {
             ProfileOptions(
                 stages: stages,
-                repetitions: repetitions,
+                repetitions: repetitions ?? 3,
                 maxRepetitions: maxRepetitions,
+                stopsWhenDecided: repetitions == nil,
                 seed: seed,
                 priority: priority,
                 traceFile: trace.map { URL(fileURLWithPath: $0) },
@@ -289,12 +298,16 @@ extension StagehandCommand {
             let executable = try Stagehand.executable
             let progress = ProgressDisplay(
                 enabled: !quiet,
-                totalRuns: options.stages.count * options.repetitions,
-                runsPerRound: options.stages.count
+                totalRuns: options.stages.count * (options.stopsWhenDecided ? 1 : options.repetitions)
             )
             if !quiet {
+                let runs =
+                    options.stopsWhenDecided
+                    ? "each stage until the verdict no longer needs its runs (up to \(options.maxRepetitions))"
+                    : "\(options.repetitions) repetitions"
                 printError(
-                    "Profiling \(spec.name): \(options.stages.count) stages × \(repetitions) repetitions × \(spec.durationSeconds.reportFormatted) s"
+                    "Profiling \(spec.name): \(options.stages.count) stages × \(runs) × "
+                        + "\(spec.durationSeconds.reportFormatted) s"
                 )
             }
             var result: ProfileResult

@@ -28,18 +28,15 @@ final class ProgressDisplay: Sendable {
     }
 
     private let enabled: Bool
-    /// Runs planned so far; a borderline verdict that more runs could settle adds a round.
+    /// Runs planned so far; each round the verdict still needs adds its runs.
     private let totalRuns: Mutex<Int>
-    /// Runs in one round of every stage.
-    private let runsPerRound: Int
     private let inPlace: Bool
     private let colour: Bool
     private let state = Mutex(State())
 
-    init(enabled: Bool, totalRuns: Int, runsPerRound: Int) {
+    init(enabled: Bool, totalRuns: Int) {
         self.enabled = enabled
         self.totalRuns = Mutex(totalRuns)
-        self.runsPerRound = runsPerRound
         inPlace = Terminal.isInteractive(STDERR_FILENO)
         colour = Terminal.wantsColour(STDERR_FILENO)
     }
@@ -87,11 +84,11 @@ final class ProgressDisplay: Sendable {
                 "  headroom  \(stage.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) "
                     + "costs ×\(Headroom.format(multiplier)) for \(duration.reportFormatted) s: \(answer) the budget\n"
             )
-        case .moreRepetitions(let completed, let cap):
-            totalRuns.withLock { $0 += runsPerRound }
+        case .moreRuns(let stages, let round, let cap):
+            totalRuns.withLock { $0 += stages.count }
             write(
-                "  borderline after \(completed) repetitions: running repetition \(completed + 1) "
-                    + "(up to \(cap), --max-repetitions)\n"
+                "  round \(round): the verdict still needs \(stages.map(\.rawValue).joined(separator: ", ")): one "
+                    + "more run of \(stages.count == 1 ? "it" : "each") (up to \(cap) a stage, --max-repetitions)\n"
             )
         case .exposing(let interactions, let stages):
             totalRuns.withLock { $0 += stages }
@@ -161,7 +158,8 @@ final class ProgressDisplay: Sendable {
         let width = String(total).count
         let counter = String(repeating: " ", count: width - String(run.index).count) + "\(run.index)/\(total)"
         return "  [\(counter)] \(run.stage.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) "
-            + (run.repetition == 0 ? "exposure run" : "repetition \(run.repetition)/\(run.of)")
+            + (run.repetition == 0
+                ? "exposure run" : "repetition \(run.repetition)" + (run.of > 0 ? "/\(run.of)" : ""))
     }
 
     /// The running line: on a terminal with elapsed time and a bar, piped with the run's length.

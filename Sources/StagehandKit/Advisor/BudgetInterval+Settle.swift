@@ -5,7 +5,7 @@ extension BudgetInterval {
     /// ratio runs long enough to count enough hitches (its counting term shrinks with the run's length), or enough
     /// runs (input latency's spread does not shrink with length); or that it sits too close to its limit for either.
     func howToSettle(thresholds: Thresholds, workload: Workload) -> String {
-        let z = BudgetInterval.normalQuantile(1 - thresholds.perTestLevel)
+        let z = BudgetInterval.normalQuantile(1 - level)
         let distance = abs(mean - limit)
         let n = Double(values.count)
         let atLimit = "it sits too close to its limit for longer or more runs to settle it"

@@ -11,7 +11,8 @@ extension DecisionTree {
     /// that wait it is not one, and measured again, the run hung so again. The machine's other work or the stage's own
     /// threads on 2 cores made it: profile on a quieter machine to settle it".
     func coreWaitHangPhrase(_ result: StageResult) -> String? {
-        let runs = result.repetitions + (result.exposureRuns ?? [])
+        // Joined, not added: asked of every stage at every look, it copies no run.
+        let runs = [result.repetitions, result.exposureRuns ?? []].joined()
         let hangs = runs.compactMap(\.hangCount).filter { $0.hangs > 0 }
         guard !hangs.isEmpty, hangs.allSatisfy(\.allFromCoreWait) else { return nil }
         let all = hangs.reduce(HangCount()) { $0.adding($1) }

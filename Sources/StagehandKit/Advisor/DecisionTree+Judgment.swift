@@ -16,7 +16,7 @@ extension DecisionTree {
     func judgment(of result: StageResult, workload: Workload) -> StageJudgment? {
         let stage = result.stage
         let runs = result.judgedRuns
-        let meeting = runs.filter { run in budgetEvidence(run, of: stage).allSatisfy(\.holds) }.count
+        let meeting = runs.filter(meetsBudgetLimits).count
         func judged(
             _ judgment: StageJudgment.Judgment,
             _ reason: String,
@@ -132,6 +132,13 @@ extension DecisionTree {
             + "\(causing.count == 1 ? "its rate" : "their rates")) takes its hitch-time ratio from "
             + "\(hitch.reportFormatted) to \((hitch + extra).reportFormatted) ms/s, at or past < "
             + "\(thresholds.hitchTimeRatioMsPerS.reportFormatted)"
+    }
+
+    /// Whether `result`'s stage had a hang ≥ 250 ms anywhere: in a run, in its exposure runs, or in an arrival's hold,
+    /// its first arrivals' included (an event, which fails a stage however few its runs).
+    static func hung(_ result: StageResult) -> Bool {
+        longestHang(in: result) != nil || firstArrivalHang(in: result) != nil || result.exposureHangs > 0
+            || result.judgedRuns.contains { $0.hangs > 0 }
     }
 
     /// The interaction whose arrivals held main for a hang's length, the longest of them: what a stage's hang is
@@ -254,6 +261,8 @@ extension DecisionTree {
         let estimated = rare.reduce(0) { $0 + $1.hitchMsPerS }
         let error = rare.map { $0.estimateStandardError(budgetMs: workload.frameBudgetMs) }
             .reduce(0) { $0 + $1 * $1 }.squareRoot()
+        // Before runs enough to show their spread, a wider margin at a smaller level (``Thresholds/level(runs:)``).
+        let factor = thresholds.spreadFactor(runs: runs.count)
         return NoiseModel.metrics.map { id in
             let metric = Metric.of(id)
             return BudgetInterval(
@@ -261,16 +270,17 @@ extension DecisionTree {
                 values: runs.map(metric.value),
                 figure: result.metrics.map(metric.value),
                 limit: budgetLimit(id),
-                level: thresholds.perTestLevel,
+                level: thresholds.level(runs: runs.count),
                 estimated: id == .hitchTimeRatio ? estimated : 0,
                 estimatedStandardError: id == .hitchTimeRatio ? error : 0
             ) { mean in
-                thresholds.noise.standardDeviation(
-                    of: id,
-                    atMean: mean,
-                    budgetMs: workload.frameBudgetMs,
-                    seconds: seconds > 0 ? seconds : workload.durationSeconds
-                )
+                factor
+                    * thresholds.noise.standardDeviation(
+                        of: id,
+                        atMean: mean,
+                        budgetMs: workload.frameBudgetMs,
+                        seconds: seconds > 0 ? seconds : workload.durationSeconds
+                    )
             }
         }
     }

@@ -42,6 +42,23 @@ extension DecisionTree {
         (evidence[0].holds && evidence[1].holds) || (evidence.count > 2 && evidence[2].holds)
     }
 
+    /// Whether `evidence` answers its question (``answer(_:_:)``) beyond doubt with fewer runs than
+    /// ``Thresholds/minimumRuns``: each figure that decides the answer ``Thresholds/questionMargin`` times past its
+    /// threshold on the answer's side, and every run giving the same answer (`runsAgree`). A yes needs its share and
+    /// its time both that far above (or the hop wait); a no needs the share or the time that far below, and the hop
+    /// wait too where the question reads one.
+    func answersBeyondDoubt(_ question: Question, _ evidence: [Evidence], runsAgree: Bool) -> Bool {
+        let margin = thresholds.questionMargin
+        func above(_ evidence: Evidence) -> Bool { evidence.value >= evidence.threshold * margin }
+        func below(_ evidence: Evidence) -> Bool { evidence.value * margin < evidence.threshold }
+        let hopWait = evidence.count > 2 ? evidence[2] : nil
+        let clear =
+            Self.answer(question, evidence)
+            ? (above(evidence[0]) && above(evidence[1])) || hopWait.map(above) == true
+            : (below(evidence[0]) || below(evidence[1])) && hopWait.map(below) != false
+        return runsAgree && clear
+    }
+
     /// The evidence for `question` from the stage the path read; from step durations measured in other stages when
     /// that stage produced nothing (it hung or crashed).
     func evidence(

@@ -17,6 +17,13 @@ extension DecisionTree {
         }
     }
 
+    /// Whether `metrics` hold every budget metric (``Metric/budget``) below its limit: what
+    /// ``budgetEvidence(_:of:spread:)`` says of them, without the evidence's words (the verdict asks it of every run at
+    /// every look).
+    func meetsBudgetLimits(_ metrics: StageMetrics) -> Bool {
+        Metric.budget.allSatisfy { id in Metric.of(id).value(metrics) < budgetLimit(id) }
+    }
+
     /// Each budget metric of `metrics` against its limit, in the order of ``Metric/budget``.
     func budgetEvidence(
         _ metrics: StageMetrics,

@@ -23,6 +23,7 @@ struct DecisionTree: Sendable {
             walk.stage,
             path: walk.path,
             unsettled: walk.unsettled,
+            short: walk.short,
             workload: workload,
             byStage: walk.byStage,
             judged: walk.judged,
@@ -30,19 +31,24 @@ struct DecisionTree: Sendable {
         ).recommendation
     }
 
-    /// Whether more runs of every stage could settle the verdict on `results`: when a stage it rests on has fewer
-    /// runs than a decision needs, or when every borderline stage it rests on could leave the noise with
-    /// ``Thresholds/maxRuns`` runs spreading as its runs do. A borderline stage can: when a metric within the noise
-    /// above its limit could settle above it (one failing metric fails the stage), or when every metric within the
-    /// noise could settle; or, when its runs are hitch-free but too short to bound its hitch time
-    /// (``hitchFreeBound(of:workload:runs:)``), when ``Thresholds/maxRuns`` runs as long would bound it below the
-    /// limit. A stage at a limit, or one that hung or crashed (it fails for good), asks for no rounds that cannot
-    /// change the verdict.
+    /// Whether more runs could settle the verdict on `results` (``stagesNeedingRuns(_:results:)`` names some).
     func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
-        let unsettled = walk(workload, results: results).unsettled
-        if unsettled.contains(.tooFewRuns) { return true }
-        let borderline = results.filter { unsettled.contains(.borderline($0.stage)) }
-        return !borderline.isEmpty
+        !stagesNeedingRuns(workload, results: results).isEmpty
+    }
+
+    /// The stages whose next run could help settle the verdict on `results`: each stage it rests on with fewer runs
+    /// than a decision needs (``stagesWithTooFewRuns(on:_:judged:answered:)``); and, when every borderline stage it
+    /// rests on could leave the noise with ``Thresholds/maxRuns`` runs spreading as its runs do, those. A borderline
+    /// stage can: when a metric within the noise above its limit could settle above it (one failing metric fails the
+    /// stage), or when every metric within the noise could settle; or, when its runs are hitch-free but too short to
+    /// bound its hitch time (``hitchFreeBound(of:workload:runs:)``), when ``Thresholds/maxRuns`` runs as long would
+    /// bound it below the limit. A stage at a limit, or one that hung or crashed (it fails for good), asks for no runs
+    /// that cannot change the verdict; nor does a stage the verdict does not rest on.
+    func stagesNeedingRuns(_ workload: Workload, results: [StageResult]) -> Set<Stage> {
+        let walk = walk(workload, results: results)
+        let borderline = results.filter { walk.unsettled.contains(.borderline($0.stage)) }
+        let settles =
+            !borderline.isEmpty
             && borderline.allSatisfy { result in
                 let runs = result.judgedRuns
                 guard result.status == .ok, runs.count < thresholds.maxRuns else { return false }
@@ -52,6 +58,8 @@ struct DecisionTree: Sendable {
                 guard !(result.interactions ?? []).contains(where: { $0.unfinished > 0 }),
                     knockOnPhrase(result) == nil, coreWaitHangPhrase(result) == nil
                 else { return false }
+                // Runs enough to judge it come first (it is among the short ones); what they show decides the rest.
+                guard runs.count >= thresholds.minimumRuns else { return true }
                 let within = budgetIntervals(of: result, workload: workload)
                     .filter { $0.side == .within }
                 let settles = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }
@@ -65,6 +73,7 @@ struct DecisionTree: Sendable {
                 }
                 return within.contains { $0.mean > $0.limit && settles($0) } || within.allSatisfy(settles)
             }
+        return walk.short.union(settles ? Set(borderline.map(\.stage)) : [])
     }
 
     /// Where the walk ends: the stage it reaches (`nil` for none), the path it took, and why that may not be final
@@ -73,6 +82,8 @@ struct DecisionTree: Sendable {
         var stage: Stage?
         var path: [DecisionNode]
         var unsettled: Set<Unsettled>
+        /// The stages the path read with too few runs for what it read them for (``stagesWithTooFewRuns``).
+        var short: Set<Stage>
         var byStage: [Stage: StageResult]
         var judged: [Stage: StageJudgment]
     }
@@ -85,12 +96,22 @@ struct DecisionTree: Sendable {
         )
         var path: [DecisionNode] = []
         var unsettled: Set<Unsettled> = []
+        // Stages whose runs answered a question of the path, and whether each answered it beyond doubt.
+        var answered: [Stage: Bool] = [:]
         func note(_ judgment: StageJudgment?) {
             if let judgment, judgment.judgment == .borderline { unsettled.insert(.borderline(judgment.stage)) }
         }
         func finish(_ stage: Stage?) -> Walk {
-            if tooFewRuns(on: path, byStage) { unsettled.insert(.tooFewRuns) }
-            return Walk(stage: stage, path: path, unsettled: unsettled, byStage: byStage, judged: judged)
+            let short = stagesWithTooFewRuns(on: path, byStage, judged: judged, answered: answered)
+            if !short.isEmpty { unsettled.insert(.tooFewRuns) }
+            return Walk(
+                stage: stage,
+                path: path,
+                unsettled: unsettled,
+                short: short,
+                byStage: byStage,
+                judged: judged
+            )
         }
 
         // 1. Responsive with everything on main?
@@ -126,6 +147,8 @@ struct DecisionTree: Sendable {
                 Self.answer(question, measuredEvidence(for: question, in: run, stage: latest, workload: workload))
             }
             let runsAgree = !runAnswers.contains(!answer)
+            answered[latest] =
+                (answered[latest] ?? true) && answersBeyondDoubt(question, evidence, runsAgree: runsAgree)
             guard answer else {
                 path.append(
                     question.node(
@@ -222,12 +245,26 @@ struct DecisionTree: Sendable {
         case rate(String)
     }
 
-    /// Whether every measured stage the path read has enough runs for a decision.
-    func tooFewRuns(on path: [DecisionNode], _ byStage: [Stage: StageResult]) -> Bool {
+    /// The measured stages the path read with too few runs for a decision: fewer than ``Thresholds/minimumRuns``,
+    /// unless the stage fails the budget beyond doubt on them (a hang, or runs above a limit at an early look's
+    /// level: ``Thresholds/level(runs:)``) and every question the path answered from its runs was answered beyond
+    /// doubt (`answered`, ``answersBeyondDoubt(_:_:runsAgree:)``). A stage that meets needs them all: a claim that it
+    /// meets rests on the spread of its runs, or on the seconds of its hitch-free ones. So does one whose figure
+    /// rests on a rare interaction's estimate, unless it hung: an arrival or two, before the exposure run, say
+    /// nothing of how one arrival's effect varies (a slow path one time in four reads as the rule).
+    func stagesWithTooFewRuns(
+        on path: [DecisionNode],
+        _ byStage: [Stage: StageResult],
+        judged: [Stage: StageJudgment],
+        answered: [Stage: Bool]
+    ) -> Set<Stage> {
         let read = Set(path.flatMap { [$0.measuredStage, $0.tried] }.compactMap { $0 })
-        return read.contains { stage in
+        return read.filter { stage in
             guard let result = byStage[stage], result.status == .ok else { return false }
-            return result.judgedRuns.count < thresholds.minimumRuns
+            guard result.judgedRuns.count < thresholds.minimumRuns else { return false }
+            guard judged[stage]?.judgment == .fails, answered[stage] != false else { return true }
+            let estimated = result.interactions?.contains(where: \.estimated) ?? false
+            return estimated && !Self.hung(result)
         }
     }
 

@@ -64,13 +64,51 @@ struct Thresholds: Sendable, Equatable {
         self.maxRuns = maxRuns
     }
 
-    /// How many times a profile may test a stage's runs for a decided verdict: once for each count of runs from the
-    /// first it may decide on (``repetitions``, at least ``minimumRuns``) to ``maxRuns``.
+    /// How many times a profile may test a stage's runs for a decided verdict at the full level
+    /// (``perTestLevel``): once for each count of runs from the first it may decide on with runs enough to show their
+    /// spread (``repetitions``, at least ``minimumRuns``) to ``maxRuns``.
     var looks: Int { max(1, maxRuns - max(minimumRuns, repetitions) + 1) }
 
-    /// The one-sided level of each test that could move the walk past a stage (Bonferroni): ``falseAdoptionRate``
-    /// over the modelled metrics and the ``looks``. 0.005 by default: 0.05 over 2 metrics and 5 looks.
-    var perTestLevel: Double { falseAdoptionRate / Double(NoiseModel.metrics.count * looks) }
+    /// The looks before ``minimumRuns`` runs: after 1 and after 2. A profile that stops each stage when its judgment
+    /// is decided (``ProfileOptions/stopsWhenDecided``) may pass a stage by on them, when its runs fail the budget
+    /// beyond doubt (``earlyLookLevel``).
+    var earlyLooks: Int { max(minimumRuns - 1, 0) }
+
+    /// The one-sided level of each test at an early look: a tenth of a later look's. Fewer runs than
+    /// ``minimumRuns`` cannot show whether they spread as the model says (the χ² check needs more), so an early look
+    /// also takes the model's spread ``earlySpreadFactor`` times over: one 3 s run is *above* the 5 ms/s limit only
+    /// past 32.6 ms/s (5 + 3.29 × 2 × 4.2 ms/s), which a stage truly at the limit reaches with a chance of 0.05% on
+    /// runs twice as noisy as the model, and next to none on runs as noisy as it.
+    var earlyLookLevel: Double { falseAdoptionRate / 100 }
+
+    /// How many times the model's spread an early look allows for (``earlyLookLevel``).
+    var earlySpreadFactor: Double { 2 }
+
+    /// The one-sided level of each test that could move the walk past a stage at a look of ``minimumRuns`` runs or
+    /// more (Bonferroni): ``falseAdoptionRate``, less what the ``earlyLooks`` spend, over the modelled metrics and the
+    /// ``looks``. 0.0048 by default: 0.05 − 2 metrics × 2 early looks × 0.0005, over 2 metrics and 5 looks.
+    var perTestLevel: Double {
+        let early = Double(NoiseModel.metrics.count * earlyLooks) * earlyLookLevel
+        return (falseAdoptionRate - early) / Double(NoiseModel.metrics.count * looks)
+    }
+
+    /// The level of each test on `runs` runs: ``earlyLookLevel`` before ``minimumRuns``, ``perTestLevel`` from there.
+    func level(runs: Int) -> Double {
+        runs < minimumRuns ? earlyLookLevel : perTestLevel
+    }
+
+    /// How many times the model's spread a test on `runs` runs allows for: ``earlySpreadFactor`` before
+    /// ``minimumRuns``, 1 from there (the χ² check sends runs that spread more to their own spread).
+    func spreadFactor(runs: Int) -> Double {
+        runs < minimumRuns ? earlySpreadFactor : 1
+    }
+
+    /// A question of the walk (``DecisionTree/Question``) read from fewer runs than ``minimumRuns`` is answered
+    /// beyond doubt only when each of its figures lies this many times past its threshold, on the side it answers
+    /// (a yes: a share of 30% or more, 15 ms/s or more; a no: a share under 13.3%, or under 6.7 ms/s). The built-ins'
+    /// and the Examples' saved runs put a kind's share of main's work, where it took 10 ms/s or more, within 14% of
+    /// itself from run to run, and its time within 24% where it took 100 ms/s or more (docs/METRICS.md).
+    var questionMargin: Double { 1.5 }
 
     /// A hop wait p99 from this many milliseconds on counts as contention, in a run whose frame budget is `budgetMs`.
     func contendedHopWaitMs(budgetMs: Double) -> Double {

@@ -19,11 +19,15 @@ extension Verdict {
             )
         }
         if unsettled.contains(.tooFewRuns) {
-            let runs = byStage.values.filter { $0.status == .ok }.map { $0.repetitions.count }.min() ?? 0
+            let stages = Stage.allCases.filter(short.contains).map { stage in
+                let runs = byStage[stage]?.repetitions.count ?? 0
+                return "\(stage.rawValue) had \(runs) run\(runs == 1 ? "" : "s")"
+            }
             advice.append(
-                "Tentative: \(runs) run\(runs == 1 ? "" : "s") per stage; a decided verdict needs at least "
-                    + "\(tree.thresholds.minimumRuns) of each stage it reads: run with `--repetitions "
-                    + "\(tree.thresholds.minimumRuns)` or more."
+                "Tentative: \(stages.joined(separator: ", ")); a decided verdict needs at least "
+                    + "\(tree.thresholds.minimumRuns) of each stage it reads (fewer only of one that fails beyond "
+                    + "doubt): run without `--repetitions`, or with `--repetitions \(tree.thresholds.minimumRuns)` or "
+                    + "more."
             )
         }
         if unsettled.contains(.skipped) {

@@ -18,6 +18,8 @@ struct Verdict {
     let rates: [RateSensitivity]
     /// What keeps the verdict from being decided: the walk's, and each rate near a change.
     let unsettled: Set<DecisionTree.Unsettled>
+    /// The stages the path read with too few runs for a decision (``DecisionTree/stagesWithTooFewRuns(on:_:judged:answered:)``).
+    let short: Set<Stage>
     let confidence: Recommendation.Confidence
     /// The workload's hitch causes and their labels, read once for every part.
     let causes: HitchCauseNames
@@ -26,6 +28,7 @@ struct Verdict {
         _ stage: Stage?,
         path: [DecisionNode],
         unsettled: Set<DecisionTree.Unsettled>,
+        short: Set<Stage>,
         workload: Workload,
         byStage: [Stage: StageResult],
         judged: [Stage: StageJudgment],
@@ -35,6 +38,7 @@ struct Verdict {
         self.workload = workload
         self.stage = stage
         self.path = path
+        self.short = short
         self.byStage = byStage
         self.judged = judged
         causes = HitchCauseNames(workload)

@@ -21,7 +21,10 @@ package struct TerminalSummary: Sendable {
         let stages = result.stages
         let recommended = result.recommendation.recommendedStage
         let rows: [Row] =
-            [Row(name: "status", cells: stages.map(\.status.rawValue))]
+            [
+                Row(name: "status", cells: stages.map(\.status.rawValue)),
+                Row(name: "runs (+exposure)", cells: stages.map { $0.runsCell(compact: true) }),
+            ]
             + Metric.terminal.map(Metric.of).map { metric in
                 Row(name: metric.shortLabel, cells: stages.map { $0.metrics.map(metric.plainCell) ?? "–" })
             }

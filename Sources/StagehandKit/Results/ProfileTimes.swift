@@ -9,9 +9,9 @@
 public struct ProfileTimes: Codable, Sendable, Equatable {
     /// Why a stage run was made.
     public enum Purpose: String, Codable, Sendable, CaseIterable {
-        /// A run of the rounds the options asked for (`--repetitions`).
+        /// One of a stage's first `--repetitions` runs (3 by default; a stage the verdict no longer needs has fewer).
         case ordinary
-        /// A run of a round added because the verdict was not yet decided (up to `--max-repetitions`).
+        /// A stage's run past those, made because the verdict was not yet decided (up to `--max-repetitions`).
         case extraRound = "extra-round"
         /// A run made again because main's wait for a core made every hang of it.
         case remeasure

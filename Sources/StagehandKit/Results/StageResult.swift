@@ -30,6 +30,10 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// duration and where it ran. Merged once, with the metrics; not in the JSON, whose reader finds each run's in
     /// `repetitions[].stepTimings`.
     package private(set) var stepTimings: [StepTiming]
+    /// The ordinary runs' metrics as the verdict reads them: each rare interaction at its declared rate
+    /// (``RepetitionResult/judgedMetrics``). The stage's ``metrics`` are built from them, once, with them; the verdict
+    /// reads them for every test of every look.
+    package private(set) var judgedRuns: [StageMetrics]
 
     private enum CodingKeys: String, CodingKey {
         case stage, status, metrics, spread, repetitions, exposureRuns, interactions, headroom
@@ -55,6 +59,7 @@ public struct StageResult: Codable, Sendable, Equatable {
         self.repetitions = repetitions
         stepTimings = Self.stepTimings(mergedFrom: repetitions)
         let measured = repetitions.compactMap(\.judgedMetrics)
+        judgedRuns = measured
         metrics =
             measured.isEmpty
             ? nil : StageMetrics(aggregating: measured, distributions: repetitions.compactMap(\.distributions))
@@ -105,6 +110,7 @@ public struct StageResult: Codable, Sendable, Equatable {
         interactions = try container.decodeIfPresent([InteractionExposure].self, forKey: .interactions)
         headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
         stepTimings = Self.stepTimings(mergedFrom: repetitions)
+        judgedRuns = repetitions.compactMap(\.judgedMetrics)
     }
 
     /// The CPUs the runs of `stages` could use, as the runs themselves saw them (the most any saw), or `nil` when no
@@ -136,9 +142,6 @@ public struct StageResult: Codable, Sendable, Equatable {
     /// Every hang of the stage: its ordinary runs' and its exposure run's.
     package var allHangs: Int { (metrics?.hangs ?? 0) + exposureHangs }
 
-    /// The ordinary runs' metrics as the verdict reads them: each rare interaction at its declared rate
-    /// (``RepetitionResult/judgedMetrics``). The stage's ``metrics`` are built from them.
-    package var judgedRuns: [StageMetrics] { repetitions.compactMap(\.judgedMetrics) }
 }
 
 extension Sequence<StageResult> {

@@ -12,13 +12,17 @@ final class ProfileClock: Sendable {
         var next: ProfileTimes.Purpose?
         /// The running run: when it was announced, and why it was made.
         var running: (since: Instant, purpose: ProfileTimes.Purpose)?
-        /// Whether the rounds grew past those asked for.
-        var extended = false
         /// The last event's time.
         var lastEvent = Instant.now
     }
 
     private let state = Mutex(State())
+    /// A stage's runs up to this many are ordinary; those past it, extra.
+    private let repetitions: Int
+
+    init(repetitions: Int) {
+        self.repetitions = repetitions
+    }
 
     /// Notes `event`, at this instant.
     func observe(_ event: Profiler.Progress) {
@@ -27,7 +31,7 @@ final class ProfileClock: Sendable {
             switch event {
             case .started(_, let repetition, _, _):
                 let purpose =
-                    state.next ?? (repetition == 0 ? .exposure : state.extended ? .extraRound : .ordinary)
+                    state.next ?? (repetition == 0 ? .exposure : repetition > repetitions ? .extraRound : .ordinary)
                 state.next = nil
                 state.running = (now, purpose)
             case .finished(_, _, _, let result):
@@ -40,11 +44,9 @@ final class ProfileClock: Sendable {
                 state.next = .remeasure
             case .toppingUp:
                 state.next = .topUp
-            case .moreRepetitions:
-                state.extended = true
             case .headroomProbe:
                 state.times.add(.headroom, seconds: now.milliseconds(since: state.lastEvent) / 1000)
-            case .traceNotWritten, .warning, .exposing:
+            case .traceNotWritten, .warning, .exposing, .moreRuns:
                 break
             }
             state.lastEvent = now

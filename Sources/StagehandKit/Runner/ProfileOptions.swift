@@ -4,11 +4,15 @@ import Foundation
 package struct ProfileOptions: Sendable, Equatable {
     /// The stages to run, in journey order; the others are reported as skipped.
     package var stages: [Stage]
-    /// Runs per stage.
+    /// Runs per stage before the first look at them (``stopsWhenDecided`` off), or before a stage's exposure run; at
+    /// least this many of each stage a decided verdict reads meets the budget on.
     package var repetitions: Int
-    /// When the verdict is not decided after ``repetitions`` (3 or more) and more runs could settle it, more rounds
-    /// of every stage are run, one at a time, up to this many runs per stage.
+    /// When the verdict is not decided and more runs could settle it, more runs are made, up to this many per stage.
     package var maxRepetitions: Int
+    /// Whether each stage stops once the verdict no longer needs its runs (``RoundSchedule``): a stage that fails
+    /// beyond doubt, or that the verdict does not rest on, runs once. Off, every stage runs ``repetitions`` times
+    /// and more rounds of every stage follow while the verdict may settle (`--repetitions` asks for that).
+    package var stopsWhenDecided: Bool
     /// The seed of repetition 1; repetition r uses `seed + r − 1`, the same for every stage.
     package var seed: UInt64
     /// Whether offloaded work yields to the main thread, as on Apple platforms.
@@ -30,6 +34,7 @@ package struct ProfileOptions: Sendable, Equatable {
         stages: [Stage] = Stage.allCases,
         repetitions: Int = 3,
         maxRepetitions: Int = ProfileOptions.defaultMaxRepetitions,
+        stopsWhenDecided: Bool = true,
         seed: UInt64 = 1,
         priority: BackgroundPriority = .defaultPolicy,
         traceFile: URL? = nil,
@@ -42,6 +47,7 @@ package struct ProfileOptions: Sendable, Equatable {
         self.stages = stages.sorted()
         self.repetitions = repetitions
         self.maxRepetitions = max(maxRepetitions, repetitions)
+        self.stopsWhenDecided = stopsWhenDecided
         self.seed = seed
         self.priority = priority
         self.traceFile = traceFile

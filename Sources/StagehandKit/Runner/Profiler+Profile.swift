@@ -31,7 +31,7 @@ extension Profiler {
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async throws -> ProfileOutcome {
         let started = Instant.now
-        let clock = ProfileClock()
+        let clock = ProfileClock(repetitions: options.repetitions)
         let calibration = CalibratedWork.calibrate()
         let calibrated = Instant.now
         var environment = RunEnvironment.current(

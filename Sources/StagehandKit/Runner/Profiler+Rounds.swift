@@ -12,20 +12,28 @@ extension Profiler {
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
     ) async throws -> [StageResult] {
-        // Whether an unsettled verdict calls for another round, tested at the level the final verdict uses.
+        // Which stages' runs an unsettled verdict still needs, tested at the level the final verdict uses.
         let tree = options.decisionTree
         var schedule = RoundSchedule(options: options, minimumRuns: tree.thresholds.minimumRuns)
         var results: [Stage: [RepetitionResult]] = [:]
         var exposure: [Stage: [RepetitionResult]] = [:]
-        let firstLook = schedule.planned
-        var round = 1
-        while round <= schedule.planned {
-            for stage in schedule.stages(inRound: round) {
+        while true {
+            let round = schedule.nextRound {
+                tree.stagesNeedingRuns(workload, results: stageResults(results, exposure: exposure))
+            }
+            guard !round.isEmpty else { break }
+            if schedule.round > (options.stopsWhenDecided ? 1 : schedule.repetitions) {
+                progress(.moreRuns(round, round: schedule.round, cap: schedule.cap))
+            }
+            for stage in round {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+                let repetition = schedule.ran(stage)
+                // A fixed design says how many runs it plans; one that stops when decided cannot.
+                let of = options.stopsWhenDecided ? 0 : max(schedule.round, schedule.repetitions)
                 let result = try await measuring(
                     stage,
-                    repetition: round,
-                    of: schedule.planned,
+                    repetition: repetition,
+                    of: of,
                     durationSeconds: workload.durationSeconds,
                     interruption: interruption,
                     progress: progress
@@ -35,42 +43,42 @@ extension Profiler {
                         of: workload,
                         in: workloadFile,
                         interruption: interruption,
-                        repetition: round,
-                        seed: schedule.seed(ofRound: round),
-                        traceFile: trace.recordingFile(of: stage, repetition: round),
-                        firstArrivals: round == 1
+                        repetition: repetition,
+                        seed: schedule.seed(ofRepetition: repetition),
+                        traceFile: trace.recordingFile(of: stage, repetition: repetition),
+                        firstArrivals: repetition == 1
                     )
                 }
                 if result.status != .ok { schedule.stageFailed(stage) }
-                trace.add(result, of: stage, repetition: round, progress: progress)
+                trace.add(result, of: stage, repetition: repetition, progress: progress)
                 results[stage, default: []].append(result)
-                progress(.finished(stage, repetition: round, of: schedule.planned, result))
+                progress(.finished(stage, repetition: repetition, of: of, result))
             }
-            if round == firstLook {
-                exposure = try await runExposure(
-                    of: schedule.stages(inRound: 1),
-                    after: results,
-                    workloadFile: workloadFile,
-                    interruption: interruption,
-                    progress: progress
-                )
+            // A stage's exposure run, and its top-up, follow its `repetitions`-th run: in a fixed design every stage's,
+            // after the rounds asked for; otherwise only those of the stages the verdict still needed by then.
+            let due = round.filter { schedule.runs[$0] == schedule.repetitions && !schedule.failed.contains($0) }
+            if !due.isEmpty {
+                exposure.merge(
+                    try await runExposure(
+                        of: due,
+                        after: results,
+                        workloadFile: workloadFile,
+                        interruption: interruption,
+                        progress: progress
+                    )
+                ) { $1 }
                 try await topUp(
-                    schedule.stages(inRound: 1),
+                    due,
                     exposure: &exposure,
                     after: results,
                     workloadFile: workloadFile,
                     interruption: interruption,
                     progress: progress
                 )
-                for (stage, runs) in exposure where runs.contains(where: { $0.status != .ok }) {
-                    schedule.stageFailed(stage)  // it failed when the rare interaction came: no extra round repeats it
+                for stage in due where (exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
+                    schedule.stageFailed(stage)  // it failed when the rare interaction came: no later run repeats it
                 }
             }
-            let grows = schedule.extends(after: round) {
-                tree.moreRunsMaySettle(workload, results: stageResults(results, exposure: exposure))
-            }
-            if grows { progress(.moreRepetitions(completed: round, cap: schedule.cap)) }
-            round += 1
         }
         return stageResults(results, exposure: exposure)
     }

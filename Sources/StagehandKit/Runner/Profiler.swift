@@ -1,10 +1,11 @@
 import Foundation
 
-/// Profiles a workload: every selected stage, R times, each run in a child process of its own under a watchdog.
+/// Profiles a workload: every selected stage, each run in a child process of its own under a watchdog, until the
+/// verdict no longer needs more runs of any (or R times each, when asked for a fixed number).
 ///
-/// Repetitions interleave the stages (repetition r starts r − 1 stages further along), so a slow spell of the
-/// machine does not land on one stage alone. A stage that crashes or hangs is not run again; the others still are.
-/// The order and when the profile grows are the ``RoundSchedule``'s, the trace is a ``TraceCollection``'s.
+/// Rounds interleave the stages (round r starts r − 1 stages further along), so a slow spell of the machine does not
+/// land on one stage alone. A stage that crashes or hangs is not run again; the others still are. The order and when
+/// each stage stops are the ``RoundSchedule``'s, the trace is a ``TraceCollection``'s.
 package struct Profiler: Sendable {
     /// What the profiler is doing, for a progress display.
     package enum Progress: Sendable {
@@ -18,9 +19,10 @@ package struct Profiler: Sendable {
         /// Main's wait for a core made every hang of the run of `stage` that just finished, these (the machine busy
         /// with other work): it is measured again, from the same seed, and the new run replaces it.
         case remeasuring(Stage, HangCount)
-        /// The verdict is not decided after `completed` repetitions: one more round of every stage follows, up to
-        /// `cap`.
-        case moreRepetitions(completed: Int, cap: Int)
+        /// The verdict is not decided on the runs so far: round `round`, beyond those planned at the start, follows,
+        /// of one more run of each of these stages (each stage up to `cap` runs). A profile that stops each stage when
+        /// decided plans only its first round; a fixed one, the rounds `--repetitions` asks for.
+        case moreRuns([Stage], round: Int, cap: Int)
         /// An exposure run of each of `stages` stages follows, scheduling these interactions' arrivals on purpose.
         case exposing([String], stages: Int)
         /// One more exposure run of `stage` follows, with `arrivals` more of each of these interactions, whose holds on

@@ -266,7 +266,9 @@ import Testing
         #expect(recommendation.judgments.map(\.judgment) == [.borderline, .borderline])
         #expect(recommendation.judgments.map(\.overall) == [.fails, .meets])
         #expect(recommendation.path.last?.outcome.contains("and it is borderline: hitch-time ratio") == true)
-        #expect(recommendation.path.last?.outcome.contains("Adopt offloaded, whose runs together meet the budget.") == true)
+        #expect(
+            recommendation.path.last?.outcome.contains("Adopt offloaded, whose runs together meet the budget.") == true
+        )
         #expect(recommendation.summary.hasPrefix("Borderline: adopt offloaded"), "\(recommendation.summary)")
     }
 
@@ -337,7 +339,8 @@ import Testing
         )
         #expect(recommendation.stage == "async")
         #expect(recommendation.confidence == .tentative)
-        #expect(recommendation.settle?.contains("Tentative: 2 runs per stage") == true)
+        // main-only fails beyond doubt on its two runs (hangs); async meets on two, too few to claim it.
+        #expect(recommendation.settle?.contains("Tentative: async had 2 runs; a decided verdict") == true)
         #expect(recommendation.summary.hasPrefix("Tentative: adopt async"), "the first words carry the confidence")
     }
 

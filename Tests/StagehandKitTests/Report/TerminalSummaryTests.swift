@@ -10,7 +10,7 @@ struct TerminalSummaryTests {
         let text = TerminalSummary(result: result, colour: false).render()
         #expect(!text.contains("\u{1B}"), "no escape codes without colour")
         let table = text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
-        #expect(table.count == 14, "header, rule, status, ten metrics and the headroom")
+        #expect(table.count == 15, "header, rule, status, runs, ten metrics and the headroom")
         #expect(Set(table.map(\.count)).count == 1, "every line is as wide as the others")
         #expect(table.allSatisfy { $0.count <= 80 }, "fits an 80-column terminal")
         #expect(table.first?.contains("offloaded ✔") == true)

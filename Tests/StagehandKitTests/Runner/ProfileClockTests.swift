@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func eachRunCountsUnderItsPurpose() {
-        let clock = ProfileClock()
+        let clock = ProfileClock(repetitions: 3)
         func runs(_ stage: Stage, _ repetition: Int, of rounds: Int) {
             clock.observe(.started(stage, repetition: repetition, of: rounds, durationSeconds: 3))
             clock.observe(
@@ -33,7 +33,7 @@ import Testing
         runs(.async, 0, of: 0)
         clock.observe(.toppingUp(.async, ["open"], arrivals: 3))
         runs(.async, 0, of: 0)
-        clock.observe(.moreRepetitions(completed: 3, cap: 8))
+        clock.observe(.moreRuns([.mainOnly], round: 4, cap: 8))
         runs(.mainOnly, 4, of: 4)
         clock.observe(.headroomProbe(.mainOnly, multiplier: 2, met: false, durationSeconds: 2))
 

@@ -15,7 +15,7 @@ import Testing
 
     /// Profiles the tiny workload with `executable` standing in for `stagehand`.
     static func profile(_ executable: URL, stages: [Stage], repetitions: Int) async throws -> [StageResult] {
-        let options = ProfileOptions(stages: stages, repetitions: repetitions)
+        let options = ProfileOptions(stages: stages, repetitions: repetitions, stopsWhenDecided: false)
         return try await Profiler(
             workload: workload,
             options: options,

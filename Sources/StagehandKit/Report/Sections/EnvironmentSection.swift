@@ -13,9 +13,18 @@ struct EnvironmentSection: ReportSection {
     /// The stage runs measured again because a wait for a core made every hang of their first attempt: each run's
     /// stage and repetition (0: its exposure run), and that attempt's hangs.
     let remeasured: [(stage: Stage, repetition: Int, first: HangCount)]
+    /// "3, stage order rotated each repetition", or the fewest and most runs a stage had.
+    let repetitionsText: String
 
     init(result: ProfileResult) {
         environment = result.environment
+        let counts = result.stages.filter { $0.status != .skipped }.map(\.repetitions.count)
+        let fewest = counts.min() ?? result.environment.repetitions
+        repetitionsText =
+            fewest == result.environment.repetitions
+            ? "\(fewest), stage order rotated each repetition"
+            : "\(fewest)–\(result.environment.repetitions) by stage (each until the verdict no longer needed its runs), "
+                + "stage order rotated each round"
         frameBudgetMs = result.spec.frameBudgetMs
         let runs = result.stages.flatMap(\.repetitions)
         let seen = Set(runs.compactMap(\.cores))
@@ -65,7 +74,7 @@ struct EnvironmentSection: ReportSection {
                 "\(environment.refreshHz.reportFormatted) Hz (budget \(frameBudgetMs.reportFormatted) ms)"
             ),
             ("duration", "\(environment.durationSeconds.reportFormatted) s per stage run"),
-            ("repetitions", "\(environment.repetitions), stage order rotated each repetition"),
+            ("repetitions", repetitionsText),
             ("seed", "\(environment.seed)"),
             ("stages run", environment.stages.map(\.rawValue).joined(separator: ", ")),
             ("started", environment.startedAt),

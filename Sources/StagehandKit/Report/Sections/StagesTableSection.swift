@@ -40,6 +40,7 @@ struct StagesTableSection: ReportSection {
         lines.append("| | " + header.joined(separator: " | ") + " |")
         lines.append("|---|" + String(repeating: "--:|", count: stages.count))
         lines.append("| status | " + stages.map(statusCell).joined(separator: " | ") + " |")
+        lines.append("| runs | " + stages.map { $0.runsCell() }.joined(separator: " | ") + " |")
         for row in rows {
             let cells = stages.map { stage -> String in
                 guard let metrics = stage.metrics else { return "–" }

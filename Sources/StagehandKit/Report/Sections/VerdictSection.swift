@@ -7,7 +7,9 @@ struct VerdictSection: ReportSection {
     let refreshHz: Double
     /// The cores as the runs saw them.
     let cores: Int
-    let repetitions: Int
+    /// The fewest and the most runs a measured stage had: a profile stops each stage once the verdict no longer needs
+    /// its runs.
+    let runs: (fewest: Int, most: Int)
     let durationSeconds: Double
 
     init(result: ProfileResult) {
@@ -17,7 +19,8 @@ struct VerdictSection: ReportSection {
         frameBudgetMs = result.spec.frameBudgetMs
         refreshHz = result.spec.refreshHz
         cores = StageResult.coresSeen(in: result.stages) ?? result.environment.cores
-        repetitions = result.environment.repetitions
+        let counts = result.stages.filter { $0.status != .skipped }.map(\.repetitions.count)
+        runs = (counts.min() ?? result.environment.repetitions, counts.max() ?? result.environment.repetitions)
         durationSeconds = result.environment.durationSeconds
     }
 
@@ -32,14 +35,19 @@ struct VerdictSection: ReportSection {
             "",
             "> \(headline) — \(recommendation.summary)",
             ">",
-            "> Frame budget \(budget) on \(coresText) · \(repetitions) repetition"
-                + "\(repetitions == 1 ? "" : "s") × \(durationSeconds.reportFormatted) s per stage · "
-                + confidence,
+            "> Frame budget \(budget) on \(coresText) · \(runsText) · " + confidence,
         ]
         if let settle = recommendation.settle { lines += [">", "> \(settle)"] }
         lines.append("")
         if !description.isEmpty { lines += ["*Workload:* \(description)", ""] }
         return lines
+    }
+
+    /// "3 repetitions × 3 s per stage"; "1–3 runs × 3 s per stage, each until the verdict no longer needed it".
+    private var runsText: String {
+        let seconds = " × \(durationSeconds.reportFormatted) s per stage"
+        guard runs.fewest != runs.most else { return "\(runs.most) repetition\(runs.most == 1 ? "" : "s")" + seconds }
+        return "\(runs.fewest)–\(runs.most) runs" + seconds + ", each until the verdict no longer needed it"
     }
 
     private var confidence: String {

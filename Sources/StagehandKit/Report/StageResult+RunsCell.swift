@@ -1,0 +1,11 @@
+extension StageResult {
+    /// How many runs a stage had, for the tables' `runs` row: "3", "3 + 1 exposure" ("3+1" where columns are narrow),
+    /// "–" for a stage not run. A profile stops each stage once the verdict no longer needs its runs, so stages side by
+    /// side may differ.
+    func runsCell(compact: Bool = false) -> String {
+        guard status != .skipped else { return "–" }
+        let exposure = exposureRuns?.count ?? 0
+        guard exposure > 0 else { return "\(repetitions.count)" }
+        return compact ? "\(repetitions.count)+\(exposure)" : "\(repetitions.count) + \(exposure) exposure"
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import StagehandKit
+
+/// Which stages a profile that stops each stage when decided runs again (``DecisionTree/stagesNeedingRuns(_:results:)``),
+/// and when a verdict may rest on fewer than 3 runs of a stage: only of one that fails beyond doubt, whose questions
+/// were answered beyond doubt too.
+@Suite struct EarlyStopTests {
+    static let workload = NoiseTests.workload
+
+    /// A run of `hitch` ms/s whose main-thread time is `busy` (by kind, ms/s).
+    static func run(_ repetition: Int, hitch: Double, busy: [String: Double] = ["compute": 100]) -> RepetitionResult {
+        var run = NoiseTests.run(hitch: hitch)
+        run.repetition = repetition
+        run.metrics?.mainThreadBusyMsPerS = busy
+        return run
+    }
+
+    static func stage(_ stage: Stage, _ hitches: [Double], busy: [String: Double] = ["compute": 100]) -> StageResult {
+        StageResult(
+            stage: stage,
+            repetitions: hitches.enumerated().map { run($0.offset + 1, hitch: $0.element, busy: busy) }
+        )
+    }
+
+    /// After one run of each stage: main-only far past its limit (600 ms/s) and its compute time far past the
+    /// question's thresholds is passed by on its one run; offloaded, which the verdict rests on, runs until it has 3;
+    /// async and actor-extracted, which the path does not read, run no more.
+    @Test func aStageFarPastItsLimitStopsAfterOneRunAndTheStageAdoptedRunsOn() {
+        let tree = DecisionTree()
+        let afterOne = [
+            Self.stage(.mainOnly, [600]), Self.stage(.async, [600]), Self.stage(.offloaded, [0]),
+            Self.stage(.actorExtracted, [0]),
+        ]
+        #expect(tree.stagesNeedingRuns(Self.workload, results: afterOne) == [.offloaded])
+        let tentative = tree.recommend(for: Self.workload, results: afterOne)
+        #expect(tentative.stage == "offloaded")
+        #expect(tentative.confidence == .tentative, "offloaded meets on one run: too few to claim it")
+
+        var afterThree = afterOne
+        afterThree[2] = Self.stage(.offloaded, [0, 0, 0])
+        #expect(tree.stagesNeedingRuns(Self.workload, results: afterThree).isEmpty)
+        let decided = tree.recommend(for: Self.workload, results: afterThree)
+        #expect(decided.stage == "offloaded")
+        #expect(decided.confidence == .decided)
+        let mainOnly = decided.judgments.first { $0.stage == .mainOnly }
+        #expect(mainOnly?.judgment == .fails)
+        #expect(mainOnly?.runs == 1)
+    }
+
+    /// One run above the limit but not beyond an early look's margin (5 + 3.29 × 2 × 4.19 = 32.6 ms/s in a 3 s run)
+    /// is no ground to pass main-only by: it runs again, and at 3 runs the ordinary test decides.
+    @Test func oneRunAboveTheLimitButWithinTheEarlyMarginRunsAgain() throws {
+        let tree = DecisionTree()
+        let offloaded = Self.stage(.offloaded, [0, 0, 0])
+        for (hitch, early) in [(20.0, false), (32.0, false), (34.0, true), (120.0, true)] {
+            let mainOnly = Self.stage(.mainOnly, [hitch])
+            let judgment = try #require(tree.judgment(of: mainOnly, workload: Self.workload))
+            #expect((judgment.judgment == .fails) == early, "\(hitch) ms/s: \(judgment.reason)")
+            #expect(
+                tree.stagesNeedingRuns(Self.workload, results: [mainOnly, offloaded]).contains(.mainOnly) == !early
+            )
+        }
+        let three = Self.stage(.mainOnly, [20, 20, 20])
+        #expect(tree.judgment(of: three, workload: Self.workload)?.judgment == .fails, "20 − 2.59 × 4.2/√3 > 5")
+    }
+
+    /// The early looks spend a tenth of a later look's level each, against twice the model's spread, and the later
+    /// looks share what is left of the 5%: the whole still adds up to 5%.
+    @Test func theEarlyLooksSpendLittleAndTheWholeStaysAtFivePercent() {
+        let thresholds = Thresholds()
+        #expect(thresholds.earlyLooks == 2)
+        #expect(abs(thresholds.earlyLookLevel - 0.0005) < 1e-12)
+        #expect(thresholds.level(runs: 1) == thresholds.earlyLookLevel)
+        #expect(thresholds.level(runs: 3) == thresholds.perTestLevel)
+        #expect(thresholds.spreadFactor(runs: 2) == 2)
+        #expect(thresholds.spreadFactor(runs: 3) == 1)
+        let spent =
+            Double(NoiseModel.metrics.count)
+            * (Double(thresholds.earlyLooks) * thresholds.earlyLookLevel
+                + Double(thresholds.looks) * thresholds.perTestLevel)
+        #expect(abs(spent - thresholds.falseAdoptionRate) < 1e-12)
+    }
+
+    /// The questions the walk answers from main-only's one run must be answered beyond doubt too: compute at 25% of
+    /// main's work is a yes, but within 1.5× of the 20% threshold, so main-only runs again though it fails.
+    @Test func aQuestionNearItsThresholdOnOneRunKeepsTheStageItReadsRunning() {
+        let tree = DecisionTree()
+        let offloaded = Self.stage(.offloaded, [0, 0, 0])
+        let near = Self.stage(.mainOnly, [600], busy: ["compute": 100, "ui": 300])
+        #expect(tree.stagesNeedingRuns(Self.workload, results: [near, offloaded]) == [.mainOnly])
+        #expect(tree.recommend(for: Self.workload, results: [near, offloaded]).confidence == .tentative)
+        let clear = Self.stage(.mainOnly, [600], busy: ["compute": 100, "ui": 50])  // 67%
+        #expect(tree.stagesNeedingRuns(Self.workload, results: [clear, offloaded]).isEmpty)
+        #expect(tree.recommend(for: Self.workload, results: [clear, offloaded]).confidence == .decided)
+        // A clear no: 5% of main's work, a third of the threshold; it too passes main-only by on one run.
+        let no = Self.stage(.mainOnly, [600], busy: ["compute": 5, "ui": 95])
+        #expect(!tree.stagesNeedingRuns(Self.workload, results: [no, offloaded]).contains(.mainOnly))
+    }
+
+    /// A hang is an event: one run with a hang fails the stage beyond doubt, whatever its hitch time.
+    @Test func aHangFailsAStageOnItsOneRun() {
+        var hung = Self.run(1, hitch: 0)
+        hung.metrics?.hangs = 1
+        hung.metrics?.longestHangMs = 300
+        let mainOnly = StageResult(stage: .mainOnly, repetitions: [hung])
+        let results = [mainOnly, Self.stage(.offloaded, [0, 0, 0])]
+        #expect(DecisionTree().stagesNeedingRuns(Self.workload, results: results).isEmpty)
+        #expect(DecisionTree().recommend(for: Self.workload, results: results).confidence == .decided)
+    }
+
+    /// A stage that meets on one run is not decided: the claim that it meets rests on its runs' spread, or on their
+    /// hitch-free seconds, and needs 3.
+    @Test func aStageThatMeetsOnOneRunRunsOn() {
+        let tree = DecisionTree()
+        let mainOnly = Self.stage(.mainOnly, [0])
+        #expect(tree.judgment(of: mainOnly, workload: Self.workload)?.judgment != .fails)
+        #expect(tree.stagesNeedingRuns(Self.workload, results: [mainOnly, Self.stage(.offloaded, [0])]) == [.mainOnly])
+    }
+
+    /// A stage whose figure rests on a rare interaction's estimate from an arrival or two, before its exposure run,
+    /// is not passed by on it, however far past the limit one arrival reads: only a hang would do.
+    @Test func aRareInteractionsEstimateDoesNotPassAStageByEarly() throws {
+        let workload = VerdictSimulationTests.workload(for: .zeroInflated, seconds: 3)
+        let tree = DecisionTree()
+        var generator = SeededGenerator(seed: 3)
+        // One run with one arrival of the rare interaction, each adding 500 ms of hitch time: 50 ms/s at its rate.
+        let run = VerdictSimulationTests.run(
+            1,
+            hitch: 50,
+            inputP99: 1,
+            seconds: 3,
+            spread: .zeroInflated,
+            rareArrivals: [1],
+            using: &generator
+        )
+        let mainOnly = StageResult(stage: .mainOnly, repetitions: [run], workload: workload)
+        let judgment = try #require(tree.judgment(of: mainOnly, workload: workload))
+        #expect(mainOnly.interactions?.contains(where: \.estimated) == true)
+        #expect(judgment.judgment == .fails, "far past the limit on its one arrival: \(judgment.reason)")
+        #expect(tree.stagesNeedingRuns(workload, results: [mainOnly]).contains(.mainOnly))
+    }
+}
