@@ -112,6 +112,15 @@ extension DecisionTree {
             )
         }
         let within = intervals.first { $0.side == .within }!
+        if runs.count < thresholds.minimumRuns, meeting == runs.count {
+            // Below every limit in each run, but an early look's margin cannot claim it: too few runs, not noise.
+            return judged(
+                .borderline,
+                "met the budget in \(runs.count == 1 ? "its one run" : "both its runs"), too few to claim it meets "
+                    + "(at least \(thresholds.minimumRuns))",
+                metric: Metric.of(within.metric).name
+            )
+        }
         return judged(
             .borderline,
             phrase(within) + ", within the run-to-run noise of < \(within.limit.reportFormatted)",
