@@ -10,8 +10,8 @@ A scenario is `Benchmarks/<name>.yaml`, or, where only Swift can state it (a cos
 builds what it needs), the workload of that name in the StagehandTestWorkloads executable.
 
 A verdict is right when its stage is the scenario's expected one (and, for the trap, its confidence says the
-workload failed by itself). Each profile is the default one (3 repetitions of 3 s, more while borderline), so one
-scenario over 20 seeds takes about 20 minutes on 2 cores.
+workload failed by itself). Each profile is the default one (3 s runs, each stage until the verdict no longer needs
+its runs), so one scenario over 20 seeds takes about 10 to 30 minutes on 2 cores.
 """
 import argparse
 import json

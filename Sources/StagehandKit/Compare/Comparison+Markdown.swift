@@ -87,7 +87,8 @@ extension Comparison {
             lines.append("")
             lines.append(
                 "⚠️ A stage here has a single repetition on one side, so its changes are not checked against noise; "
-                    + "profile with `--repetitions 3` or more for that."
+                    + "where its profile stopped it after one run (the verdict did not need more of it), they count as "
+                    + "within the noise. Profile with `--repetitions 3` or more on both sides to compare every stage."
             )
         }
         return lines.joined(separator: "\n") + "\n"

@@ -3,7 +3,9 @@
 ///
 /// A change counts when it is past the threshold, past the metric's own floor, and past the run-to-run noise: with
 /// two or more repetitions on both sides, every run after must lie beyond every run before, and the shift must be
-/// larger than either side's own spread of runs.
+/// larger than either side's own spread of runs. A stage that ran once on a side because its profile stopped it there
+/// (the verdict did not need more of it, while another stage ran more) has no noise to check against: its changes
+/// are within the noise, never a regression.
 package struct Comparison: Sendable {
     /// How the comparison came out, as `stagehand compare` reports it in its exit status.
     package enum Outcome: String, Sendable, Equatable {
@@ -87,6 +89,7 @@ package struct Comparison: Sendable {
                 statusChanges.append((stage, old.status, new.status))
             }
             guard let oldMetrics = old.metrics, let newMetrics = new.metrics else { continue }
+            let stoppedEarly = Self.stoppedAfterOneRun(old, in: before) || Self.stoppedAfterOneRun(new, in: after)
             for metric in Metric.compared.map(Metric.of)
             where metric.isMeasured(in: oldMetrics) && metric.isMeasured(in: newMetrics)
                 && (countsAllocationsAlike || !metric.isAllocationCount)
@@ -105,6 +108,7 @@ package struct Comparison: Sendable {
                     afterRuns: afterRuns
                 )
                 row.change = change(metric, row)
+                if stoppedEarly, row.change == .regression || row.change == .improvement { row.change = .withinNoise }
                 rows.append(row)
             }
         }
@@ -132,6 +136,12 @@ package struct Comparison: Sendable {
             guard separated && clear else { return .withinNoise }
         }
         return (delta > 0) == (metric.better == .lower) ? .regression : .improvement
+    }
+
+    /// Whether `stage` ran once in `result` because the profile stopped it there: fewer runs than another stage of it
+    /// had (``RunEnvironment/repetitions`` is the most any had). A profile of one repetition throughout is not so.
+    static func stoppedAfterOneRun(_ stage: StageResult, in result: ProfileResult) -> Bool {
+        stage.repetitions.count < 2 && stage.repetitions.count < result.environment.repetitions
     }
 
     /// Whether a side has a single repetition of some stage, so its changes cannot be checked against noise.

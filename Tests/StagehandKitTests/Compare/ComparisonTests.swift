@@ -56,6 +56,39 @@ import Testing
         #expect(row.change == .unchanged)
     }
 
+    /// A stage its profile stopped after one run (the verdict did not need more of it, while the others ran 3) has no
+    /// noise to check a change against: 0 → 12 ms/s in its one run is within the noise, not a regression. A profile
+    /// of one repetition throughout (`--repetitions 1`) still flags it, as it always did.
+    @Test func aStageStoppedAfterOneRunIsNeverARegression() throws {
+        func oneRun(of stage: Stage, in result: ProfileResult) throws -> ProfileResult {
+            var result = result
+            let index = try #require(result.stages.firstIndex { $0.stage == stage })
+            result.stages[index] = result.stages[index].replacingRuns(Array(result.stages[index].repetitions.prefix(1)))
+            return result
+        }
+        let before = try oneRun(of: .actorExtracted, in: try Self.fixture())
+        let after = try oneRun(
+            of: .actorExtracted,
+            in: try Self.changed(.actorExtracted) { $0.hitchTimeRatioMsPerS = 12 }
+        )
+        #expect(before.environment.repetitions == 3)
+        let stopped = try Comparison(before: before, after: after)
+        let row = try #require(stopped.rows.first { $0.stage == .actorExtracted && $0.metric.hasPrefix("hitch") })
+        #expect(row.change == .withinNoise)
+        #expect(stopped.outcome == .unchanged)
+        #expect(stopped.render().contains("they count as within the noise"))
+
+        var onceBefore = before
+        var onceAfter = after
+        for stage in Stage.allCases {
+            onceBefore = try oneRun(of: stage, in: onceBefore)
+            onceAfter = try oneRun(of: stage, in: onceAfter)
+        }
+        onceBefore.environment.repetitions = 1
+        onceAfter.environment.repetitions = 1
+        #expect(try Comparison(before: onceBefore, after: onceAfter).outcome == .regressed)
+    }
+
     /// Past the threshold in the summary, but one run after is no better than one before: not an improvement.
     @Test func aChangeWhoseRunsOverlapIsWithinNoise() throws {
         var after = try Self.fixture()
@@ -75,6 +108,7 @@ import Testing
     @Test func aSingleRepetitionIsComparedWithoutANoiseCheck() throws {
         var before = try Self.fixture()
         before.stages = before.stages.map { $0.replacingRuns(Array($0.repetitions.prefix(1))) }
+        before.environment.repetitions = 1  // `--repetitions 1`: every stage once, none stopped early
         let after = try Self.changed(.offloaded) { $0.hitchTimeRatioMsPerS = 12 }
         let comparison = try Comparison(before: before, after: after)
         #expect(comparison.outcome == .regressed)
