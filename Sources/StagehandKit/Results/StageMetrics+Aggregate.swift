@@ -16,7 +16,15 @@ extension StageMetrics {
     ///   - runs: the runs' figures, at least one.
     ///   - distributions: the runs' latency histograms; a histogram pools only when every run has one.
     init(aggregating runs: [StageMetrics], distributions: [RunDistributions]) {
-        self.init(medianOf: runs)
+        if runs.count == 1 {
+            // The median of one run is the run; what the rules below make of one run is the run too, but for the
+            // causes of hitch time, which only an arrival window pools. (A profile stops most stages after one run,
+            // and the verdict's simulation builds a stage thousands of times.)
+            self = runs[0]
+            if runs[0].arrivalSeconds <= 0 { hitchTimeByCause = [:] }
+        } else {
+            self.init(medianOf: runs)
+        }
         if distributions.count == runs.count, !distributions.isEmpty {
             for (summary, samples) in Self.mergedLatencies {
                 let all = LatencySamples.merged(distributions.map { $0[keyPath: samples] })

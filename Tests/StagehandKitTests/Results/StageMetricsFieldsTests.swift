@@ -65,4 +65,24 @@ import Testing
             #expect(value != defaults[path], "`\(path)` is not aggregated (StageMetrics+Aggregate)")
         }
     }
+
+    /// One run's figures aggregated are that run's, field by field, as the rules make them from two runs alike: a
+    /// median, a total, a longest and a pool of one run are the run (the aggregation takes the run whole then).
+    @Test func oneRunAggregatesToItself() throws {
+        let run = try JSONDecoder().decode(StageMetrics.self, from: Self.everyFieldSet())
+        let one = StageMetrics(aggregating: [run], distributions: [])
+        #expect(one == run)
+        var two = StageMetrics(aggregating: [run, run], distributions: [])
+        // Two runs total their counts; halved, every field is the one run's.
+        for path: WritableKeyPath<StageMetrics, Int> in [\.hangs, \.hangsFromCoreWait, \.interactionsFailed] {
+            two[keyPath: path] /= 2
+        }
+        for summary: WritableKeyPath<StageMetrics, LatencySummary> in [
+            \.mainLoopLatencyMs, \.frameOverrunMs, \.inputLatencyMs, \.interactionLatencyMs, \.hopWaitMs, \.poolHopWaitMs,
+        ] {
+            two[keyPath: summary].count /= 2
+        }
+        for (key, value) in two.subsystemHopWaitMs { two.subsystemHopWaitMs[key]?.count = value.count / 2 }
+        #expect(try Self.leaves(of: one) == Self.leaves(of: two))
+    }
 }
