@@ -251,7 +251,9 @@ struct DecisionTree: Sendable {
     /// doubt (`answered`, ``answersBeyondDoubt(_:_:runsAgree:)``). A stage that meets needs them all: a claim that it
     /// meets rests on the spread of its runs, or on the seconds of its hitch-free ones. So does one whose figure
     /// rests on a rare interaction's estimate, unless it hung: an arrival or two, before the exposure run, say
-    /// nothing of how one arrival's effect varies (a slow path one time in four reads as the rule).
+    /// nothing of how one arrival's effect varies (a slow path one time in four reads as the rule). And one whose runs
+    /// answered a question while an interaction had not arrived in them at all, hung or not: the answer leaves out
+    /// what that interaction does on main (a rare parse's `compute` time, before its exposure run).
     func stagesWithTooFewRuns(
         on path: [DecisionNode],
         _ byStage: [Stage: StageResult],
@@ -263,8 +265,11 @@ struct DecisionTree: Sendable {
             guard let result = byStage[stage], result.status == .ok else { return false }
             guard result.judgedRuns.count < thresholds.minimumRuns else { return false }
             guard judged[stage]?.judgment == .fails, answered[stage] != false else { return true }
-            let estimated = result.interactions?.contains(where: \.estimated) ?? false
-            return estimated && !Self.hung(result)
+            let interactions = result.interactions ?? []
+            // The questions read its figures of every interaction: one that has not arrived in it at all (a rare one
+            // before the exposure run) is missing from them, however clear they look.
+            if answered[stage] != nil, interactions.contains(where: { $0.allArrivals == 0 }) { return true }
+            return interactions.contains(where: \.estimated) && !Self.hung(result)
         }
     }
 

@@ -144,4 +144,28 @@ import Testing
         #expect(judgment.judgment == .fails, "far past the limit on its one arrival: \(judgment.reason)")
         #expect(tree.stagesNeedingRuns(workload, results: [mainOnly]).contains(.mainOnly))
     }
+
+    /// A stage that hung on its one run fails beyond doubt, but the questions read from it leave out an interaction
+    /// that has not arrived in it (a rare parse before its exposure run): it runs on to its exposure, as `late-sync` at
+    /// 120 Hz needed, where a first arrival's hang and no `sync` in the one run sent the walk past `offloaded`.
+    @Test func questionsReadFromAStageThatHasNotSeenEveryInteractionWaitForItsExposure() throws {
+        let workload = VerdictSimulationTests.workload(for: .zeroInflated, seconds: 3)
+        var generator = SeededGenerator(seed: 3)
+        var run = VerdictSimulationTests.run(
+            1,
+            hitch: 50,
+            inputP99: 1,
+            seconds: 3,
+            spread: .zeroInflated,
+            rareArrivals: [0],
+            using: &generator
+        )
+        run.metrics?.hangs = 1
+        run.metrics?.longestHangMs = 300
+        let mainOnly = StageResult(stage: .mainOnly, repetitions: [run], workload: workload)
+        let tree = DecisionTree()
+        #expect(tree.judgment(of: mainOnly, workload: workload)?.judgment == .fails)
+        #expect(mainOnly.interactions?.contains { $0.allArrivals == 0 } == true)
+        #expect(tree.stagesNeedingRuns(workload, results: [mainOnly]).contains(.mainOnly))
+    }
 }
