@@ -122,23 +122,33 @@ import Testing
         #expect(tree.stagesNeedingRuns(Self.workload, results: [mainOnly, Self.stage(.offloaded, [0])]) == [.mainOnly])
     }
 
-    /// A stage whose figure rests on a rare interaction's estimate from an arrival or two, before its exposure run,
-    /// is not passed by on it, however far past the limit one arrival reads: only a hang would do.
-    @Test func aRareInteractionsEstimateDoesNotPassAStageByEarly() throws {
-        let workload = VerdictSimulationTests.workload(for: .zeroInflated, seconds: 3)
-        let tree = DecisionTree()
+    /// The simulation's workload whose hitch time is all a rare interaction's (0.1 a second).
+    static let rareWorkload = VerdictSimulationTests.workload(for: .zeroInflated, seconds: 3)
+
+    /// main-only with one 3 s run of ``rareWorkload`` at 50 ms/s, the rare interaction arriving `arrivals` times,
+    /// the run changed by `edit`.
+    static func rareRun(arrivals: Int, _ edit: (inout RepetitionResult) -> Void = { _ in }) -> StageResult {
         var generator = SeededGenerator(seed: 3)
-        // One run with one arrival of the rare interaction, each adding 500 ms of hitch time: 50 ms/s at its rate.
-        let run = VerdictSimulationTests.run(
+        var run = VerdictSimulationTests.run(
             1,
             hitch: 50,
             inputP99: 1,
             seconds: 3,
             spread: .zeroInflated,
-            rareArrivals: [1],
+            rareArrivals: [arrivals],
             using: &generator
         )
-        let mainOnly = StageResult(stage: .mainOnly, repetitions: [run], workload: workload)
+        edit(&run)
+        return StageResult(stage: .mainOnly, repetitions: [run], workload: rareWorkload)
+    }
+
+    /// A stage whose figure rests on a rare interaction's estimate from an arrival or two, before its exposure run,
+    /// is not passed by on it, however far past the limit one arrival reads: only a hang would do.
+    @Test func aRareInteractionsEstimateDoesNotPassAStageByEarly() throws {
+        let tree = DecisionTree()
+        // One run with one arrival of the rare interaction, each adding 500 ms of hitch time: 50 ms/s at its rate.
+        let mainOnly = Self.rareRun(arrivals: 1)
+        let workload = Self.rareWorkload
         let judgment = try #require(tree.judgment(of: mainOnly, workload: workload))
         #expect(mainOnly.interactions?.contains(where: \.estimated) == true)
         #expect(judgment.judgment == .fails, "far past the limit on its one arrival: \(judgment.reason)")
@@ -149,20 +159,11 @@ import Testing
     /// that has not arrived in it (a rare parse before its exposure run): it runs on to its exposure, as `late-sync` at
     /// 120 Hz needed, where a first arrival's hang and no `sync` in the one run sent the walk past `offloaded`.
     @Test func questionsReadFromAStageThatHasNotSeenEveryInteractionWaitForItsExposure() throws {
-        let workload = VerdictSimulationTests.workload(for: .zeroInflated, seconds: 3)
-        var generator = SeededGenerator(seed: 3)
-        var run = VerdictSimulationTests.run(
-            1,
-            hitch: 50,
-            inputP99: 1,
-            seconds: 3,
-            spread: .zeroInflated,
-            rareArrivals: [0],
-            using: &generator
-        )
-        run.metrics?.hangs = 1
-        run.metrics?.longestHangMs = 300
-        let mainOnly = StageResult(stage: .mainOnly, repetitions: [run], workload: workload)
+        let workload = Self.rareWorkload
+        let mainOnly = Self.rareRun(arrivals: 0) { run in
+            run.metrics?.hangs = 1
+            run.metrics?.longestHangMs = 300
+        }
         let tree = DecisionTree()
         #expect(tree.judgment(of: mainOnly, workload: workload)?.judgment == .fails)
         #expect(mainOnly.interactions?.contains { $0.allArrivals == 0 } == true)
