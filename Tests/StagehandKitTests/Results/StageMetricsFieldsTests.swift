@@ -77,11 +77,11 @@ import Testing
         for path: WritableKeyPath<StageMetrics, Int> in [\.hangs, \.hangsFromCoreWait, \.interactionsFailed] {
             two[keyPath: path] /= 2
         }
-        for summary: WritableKeyPath<StageMetrics, LatencySummary> in [
-            \.mainLoopLatencyMs, \.frameOverrunMs, \.inputLatencyMs, \.interactionLatencyMs, \.hopWaitMs, \.poolHopWaitMs,
-        ] {
-            two[keyPath: summary].count /= 2
-        }
+        let summaries: [WritableKeyPath<StageMetrics, LatencySummary>] = [
+            \.mainLoopLatencyMs, \.frameOverrunMs, \.inputLatencyMs, \.interactionLatencyMs, \.hopWaitMs,
+            \.poolHopWaitMs,
+        ]
+        for summary in summaries { two[keyPath: summary].count /= 2 }
         for (key, value) in two.subsystemHopWaitMs { two.subsystemHopWaitMs[key]?.count = value.count / 2 }
         #expect(try Self.leaves(of: one) == Self.leaves(of: two))
     }
