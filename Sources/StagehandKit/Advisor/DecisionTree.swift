@@ -260,7 +260,10 @@ struct DecisionTree: Sendable {
         judged: [Stage: StageJudgment],
         answered: [Stage: Bool]
     ) -> Set<Stage> {
-        let read = Set(path.flatMap { [$0.measuredStage, $0.tried] }.compactMap { $0 })
+        // Node 5 (no stage the path tried meets) asks of every stage whether it meets: it reads them all.
+        let read =
+            path.contains { $0.node == 5 }
+            ? Set(byStage.keys) : Set(path.flatMap { [$0.measuredStage, $0.tried] }.compactMap { $0 })
         return read.filter { stage in
             guard let result = byStage[stage], result.status == .ok else { return false }
             guard result.judgedRuns.count < thresholds.minimumRuns else { return false }

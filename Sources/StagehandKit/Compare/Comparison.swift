@@ -4,8 +4,8 @@
 /// A change counts when it is past the threshold, past the metric's own floor, and past the run-to-run noise: with
 /// two or more repetitions on both sides, every run after must lie beyond every run before, and the shift must be
 /// larger than either side's own spread of runs. A stage that ran once on a side because its profile stopped it there
-/// (the verdict did not need more of it, while another stage ran more) has no noise to check against: its changes
-/// are within the noise, never a regression.
+/// (its verdict did not rest on it, while another stage ran more) has no noise to check against: its changes are
+/// within the noise, never a regression.
 package struct Comparison: Sendable {
     /// How the comparison came out, as `stagehand compare` reports it in its exit status.
     package enum Outcome: String, Sendable, Equatable {
@@ -138,10 +138,13 @@ package struct Comparison: Sendable {
         return (delta > 0) == (metric.better == .lower) ? .regression : .improvement
     }
 
-    /// Whether `stage` ran once in `result` because the profile stopped it there: fewer runs than another stage of it
-    /// had (``RunEnvironment/repetitions`` is the most any had). A profile of one repetition throughout is not so.
+    /// Whether `stage` ran once in `result` because the profile stopped it there while its verdict did not rest on
+    /// it: fewer runs than another stage of it had (``RunEnvironment/repetitions`` is the most any had), and no node of
+    /// the verdict's path read it. A stage the path read and stopped after one run failed beyond doubt there, and
+    /// that one run is a change worth flagging; a profile of one repetition throughout is compared as it always was.
     static func stoppedAfterOneRun(_ stage: StageResult, in result: ProfileResult) -> Bool {
-        stage.repetitions.count < 2 && stage.repetitions.count < result.environment.repetitions
+        let read = result.recommendation.path.contains { $0.measuredStage == stage.stage || $0.tried == stage.stage }
+        return stage.repetitions.count < 2 && stage.repetitions.count < result.environment.repetitions && !read
     }
 
     /// Whether a side has a single repetition of some stage, so its changes cannot be checked against noise.

@@ -99,6 +99,19 @@ import Testing
         #expect(!tree.stagesNeedingRuns(Self.workload, results: [no, offloaded]).contains(.mainOnly))
     }
 
+    /// When no stage the path tried meets, node 5 asks every stage whether it meets: a stage off the path with one
+    /// run above the limit but within an early look's margin (20 ms/s) runs on, since more runs might find it meets.
+    @Test func whenNoTriedStageMeetsEveryStageIsRead() {
+        let tree = DecisionTree()
+        let results = [
+            Self.stage(.mainOnly, [600]), Self.stage(.async, [600]), Self.stage(.offloaded, [600], busy: ["ui": 100]),
+            Self.stage(.actorExtracted, [20], busy: ["ui": 100]),
+        ]
+        let recommendation = tree.recommend(for: Self.workload, results: results)
+        #expect(recommendation.path.last?.node == 5)
+        #expect(tree.stagesNeedingRuns(Self.workload, results: results) == [.actorExtracted])
+    }
+
     /// A hang is an event: one run with a hang fails the stage beyond doubt, whatever its hitch time.
     @Test func aHangFailsAStageOnItsOneRun() {
         var hung = Self.run(1, hitch: 0)

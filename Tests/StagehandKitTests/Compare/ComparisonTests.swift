@@ -78,6 +78,10 @@ import Testing
         #expect(stopped.outcome == .unchanged)
         #expect(stopped.render().contains("they count as within the noise"))
 
+        // A stage the verdict rested on, stopped after one run, failed beyond doubt there: that is flagged.
+        let read = try oneRun(of: .offloaded, in: try Self.changed(.offloaded) { $0.hitchTimeRatioMsPerS = 40 })
+        #expect(try Comparison(before: try Self.fixture(), after: read).outcome == .regressed)
+
         var onceBefore = before
         var onceAfter = after
         for stage in Stage.allCases {
