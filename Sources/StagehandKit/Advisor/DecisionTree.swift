@@ -62,7 +62,7 @@ struct DecisionTree: Sendable {
                 guard runs.count >= thresholds.minimumRuns else { return true }
                 let within = budgetIntervals(of: result, workload: workload)
                     .filter { $0.side == .within }
-                let settles = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }
+                let couldSettle = { (interval: BudgetInterval) in interval.couldSettle(with: thresholds.maxRuns) }
                 if within.isEmpty {
                     // Borderline on a bound of hitch-free runs, which shrinks as their seconds grow; or on an
                     // interaction seen too few times, which more ordinary runs of a rare one do not mend.
@@ -71,7 +71,7 @@ struct DecisionTree: Sendable {
                     }
                     return bound.msPerS < thresholds.hitchTimeRatioMsPerS
                 }
-                return within.contains { $0.mean > $0.limit && settles($0) } || within.allSatisfy(settles)
+                return within.contains { $0.mean > $0.limit && couldSettle($0) } || within.allSatisfy(couldSettle)
             }
         return walk.short.union(settles ? Set(borderline.map(\.stage)) : [])
     }
@@ -88,7 +88,7 @@ struct DecisionTree: Sendable {
         var judged: [Stage: StageJudgment]
     }
 
-    /// The walk alone, without the verdict's sentences: what the extra rounds ask of it, after every round.
+    /// The walk alone, without the verdict's sentences: what the schedule asks of it, after every round.
     private func walk(_ workload: Workload, results: [StageResult]) -> Walk {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
         let judged = Dictionary(

@@ -11,8 +11,9 @@ struct Thresholds: Sendable, Equatable {
     /// Main-actor hop wait p99 counts as contention from this fraction of the frame budget on.
     var hopWaitFractionOfBudget = 0.5
     /// The chance, at most, that the verdict adopts a more concurrent stage, as decided, when the stage before it
-    /// truly meets the budget: split evenly over every test that could move the walk past it (each noise-modelled
-    /// budget metric, at each count of runs the profile may look at).
+    /// truly meets the budget: split over every test that could move the walk past it (each noise-modelled budget
+    /// metric, at each count of runs the profile may look at: ``earlyLookLevel`` before ``minimumRuns``, the rest
+    /// evenly, ``perTestLevel``).
     var falseAdoptionRate = 0.05
     /// The chance, at most, that a decided verdict calls a stage that misses the budget in the long run *meets* it:
     /// what hitch-free runs of a stage with an arrival near a hitch must bound (``DecisionTree/hitchFreeBound(of:workload:runs:)``).
@@ -21,10 +22,11 @@ struct Thresholds: Sendable, Equatable {
     /// typical longest hold on main, plus the frame's work, stays under this share of the frame budget: an arrival
     /// would have to hold main 1.5 times as long as it typically does to hitch (a stated assumption, docs/METRICS.md).
     var hitchFreeMargin = 2.0 / 3.0
-    /// No verdict is decided with fewer runs than this per stage: fewer say too little of how the runs spread.
+    /// No verdict is decided with fewer runs than this of a stage it reads, unless that stage fails beyond doubt on
+    /// fewer (``DecisionTree/stagesWithTooFewRuns(on:_:judged:answered:)``): fewer say too little of how runs spread.
     var minimumRuns = 3
-    /// The most runs per stage a profile may grow to (`--max-repetitions`): it looks at the runs after each round from
-    /// ``minimumRuns`` up to this.
+    /// The most runs per stage a profile may grow to (`--max-repetitions`): it looks at the runs after each round, up
+    /// to this.
     var maxRuns = Thresholds.defaultMaxRuns
     /// How much each budget metric varies from run to run.
     var noise = NoiseModel()

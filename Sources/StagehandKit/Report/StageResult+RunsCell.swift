@@ -9,3 +9,12 @@ extension StageResult {
         return compact ? "\(repetitions.count)+\(exposure)" : "\(repetitions.count) + \(exposure) exposure"
     }
 }
+
+extension ProfileResult {
+    /// The fewest and the most runs a measured stage had (the environment's repetitions when none ran): a profile
+    /// stops each stage once the verdict no longer needs its runs, so the two may differ.
+    var runsPerStage: (fewest: Int, most: Int) {
+        let counts = stages.filter { $0.status != .skipped }.map(\.repetitions.count)
+        return (counts.min() ?? environment.repetitions, counts.max() ?? environment.repetitions)
+    }
+}

@@ -56,7 +56,7 @@ extension Profiler {
             }
             // A stage's exposure run, and its top-up, follow its `repetitions`-th run: in a fixed design every stage's,
             // after the rounds asked for; otherwise only those of the stages the verdict still needed by then.
-            let due = round.filter { schedule.runs[$0] == schedule.repetitions && !schedule.failed.contains($0) }
+            let due = schedule.exposureDue(in: round)
             if !due.isEmpty {
                 exposure.merge(
                     try await runExposure(

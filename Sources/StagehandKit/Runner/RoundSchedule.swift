@@ -98,6 +98,12 @@ struct RoundSchedule: Sendable, Equatable {
         return runs[stage, default: 0]
     }
 
+    /// The stages of `round` whose exposure run (and top-up) is due now: those that have just had their
+    /// ``repetitions``-th run and did not fail, in the order they ran.
+    func exposureDue(in round: [Stage]) -> [Stage] {
+        round.filter { runs[$0] == repetitions && !failed.contains($0) }
+    }
+
     /// The seed of a stage's `repetition`-th run (from 1).
     func seed(ofRepetition repetition: Int) -> UInt64 {
         seed &+ UInt64(repetition - 1)

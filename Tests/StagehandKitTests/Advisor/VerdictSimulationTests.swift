@@ -142,7 +142,7 @@ import Testing
                     )
                 }
                 for stage in round { built[stage] = nil }
-                for stage in round where rare > 0 && schedule.runs[stage] == schedule.repetitions {
+                for stage in schedule.exposureDue(in: round) where rare > 0 {
                     let truth = truth(of: stage)
                     let three = Array(repeating: InteractionExposure.minimumArrivals, count: rare)
                     exposure[stage] = [

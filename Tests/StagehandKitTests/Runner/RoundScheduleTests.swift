@@ -105,6 +105,19 @@ import Testing
         #expect(schedule.grew, "runs past --repetitions")
     }
 
+    @Test func aStagesExposureIsDueAfterItsThirdRunUnlessItFailed() {
+        var schedule = Self.schedule()
+        for _ in 1...2 {
+            _ = schedule.nextRound { [.mainOnly, .async] }
+            for stage in Stage.allCases where schedule.runs[stage, default: 0] < 2 { _ = schedule.ran(stage) }
+        }
+        #expect(schedule.exposureDue(in: [.mainOnly, .async]).isEmpty, "two runs each")
+        _ = schedule.ran(.mainOnly)
+        _ = schedule.ran(.async)
+        schedule.stageFailed(.async)
+        #expect(schedule.exposureDue(in: [.mainOnly, .async]) == [.mainOnly])
+    }
+
     @Test func aStageThatFailedIsNotRunAgainWhateverTheVerdictNeeds() {
         var schedule = Self.schedule()
         _ = schedule.nextRound { [] }

@@ -18,12 +18,11 @@ struct EnvironmentSection: ReportSection {
 
     init(result: ProfileResult) {
         environment = result.environment
-        let counts = result.stages.filter { $0.status != .skipped }.map(\.repetitions.count)
-        let fewest = counts.min() ?? result.environment.repetitions
+        let perStage = result.runsPerStage
         repetitionsText =
-            fewest == result.environment.repetitions
-            ? "\(fewest), stage order rotated each repetition"
-            : "\(fewest)–\(result.environment.repetitions) by stage (each until the verdict no longer needed its runs), "
+            perStage.fewest == perStage.most
+            ? "\(perStage.most), stage order rotated each repetition"
+            : "\(perStage.fewest)–\(perStage.most) by stage (each until the verdict no longer needed its runs), "
                 + "stage order rotated each round"
         frameBudgetMs = result.spec.frameBudgetMs
         let runs = result.stages.flatMap(\.repetitions)

@@ -19,8 +19,7 @@ struct VerdictSection: ReportSection {
         frameBudgetMs = result.spec.frameBudgetMs
         refreshHz = result.spec.refreshHz
         cores = StageResult.coresSeen(in: result.stages) ?? result.environment.cores
-        let counts = result.stages.filter { $0.status != .skipped }.map(\.repetitions.count)
-        runs = (counts.min() ?? result.environment.repetitions, counts.max() ?? result.environment.repetitions)
+        runs = result.runsPerStage
         durationSeconds = result.environment.durationSeconds
     }
 
