@@ -84,20 +84,53 @@ struct DecisionTree: Sendable {
         var unsettled: Set<Unsettled>
         /// The stages the path read with too few runs for what it read them for (``stagesWithTooFewRuns``).
         var short: Set<Stage>
+        /// The questions (by node) answered from fewer runs than ``Thresholds/minimumRuns`` and not beyond doubt.
+        var doubtful: Set<Int>
         var byStage: [Stage: StageResult]
         var judged: [Stage: StageJudgment]
     }
 
     /// The walk alone, without the verdict's sentences: what the schedule asks of it, after every round.
+    ///
+    /// A question answered from a stage's runs short of ``Thresholds/minimumRuns``, and not beyond doubt, keeps that
+    /// stage running only when the verdict turns on it: when answering it (or any of such questions) the other way
+    /// would reach another stage, or would read a stage with too few runs, or a borderline one, that this walk does
+    /// not (``walk(_:byStage:judged:flipping:forgiving:)``). Where every way reaches the same stage on runs as
+    /// settled, more runs to settle the answer cannot change the verdict.
     private func walk(_ workload: Workload, results: [StageResult]) -> Walk {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
         let judged = Dictionary(
             uniqueKeysWithValues: results.compactMap { judgment(of: $0, workload: workload) }.map { ($0.stage, $0) }
         )
+        let plain = walk(workload, byStage: byStage, judged: judged)
+        guard !plain.doubtful.isEmpty else { return plain }
+        let forgiven = walk(workload, byStage: byStage, judged: judged, forgiving: plain.doubtful)
+        let nodes = plain.doubtful.sorted()
+        // Every other way the doubtful questions could go: at most 3 questions, 7 ways.
+        let turns = (1..<(1 << nodes.count)).contains { mask in
+            let flipping = Set(nodes.indices.filter { mask & (1 << $0) != 0 }.map { nodes[$0] })
+            let other = walk(workload, byStage: byStage, judged: judged, flipping: flipping, forgiving: plain.doubtful)
+            return other.stage != forgiven.stage || !other.short.isSubset(of: forgiven.short)
+                || !other.unsettled.isSubset(of: forgiven.unsettled)
+        }
+        return turns ? plain : forgiven
+    }
+
+    /// The walk over `byStage`, each question at a node in `flipping` answered the other way from what its
+    /// evidence says, and those at a node in `forgiving` not counted against the stage they read when not answered
+    /// beyond doubt (``Walk/doubtful``).
+    private func walk(
+        _ workload: Workload,
+        byStage: [Stage: StageResult],
+        judged: [Stage: StageJudgment],
+        flipping: Set<Int> = [],
+        forgiving: Set<Int> = []
+    ) -> Walk {
         var path: [DecisionNode] = []
         var unsettled: Set<Unsettled> = []
         // Stages whose runs answered a question of the path, and whether each answered it beyond doubt.
         var answered: [Stage: Bool] = [:]
+        var doubtful: Set<Int> = []
         func note(_ judgment: StageJudgment?) {
             if let judgment, judgment.judgment == .borderline { unsettled.insert(.borderline(judgment.stage)) }
         }
@@ -109,6 +142,7 @@ struct DecisionTree: Sendable {
                 path: path,
                 unsettled: unsettled,
                 short: short,
+                doubtful: doubtful,
                 byStage: byStage,
                 judged: judged
             )
@@ -142,13 +176,15 @@ struct DecisionTree: Sendable {
         var latest = Stage.mainOnly
         for question in Self.questions {
             let evidence = self.evidence(for: question, reading: latest, byStage: byStage, workload: workload)
-            let answer = Self.answer(question, evidence)
-            let runAnswers = (byStage[latest]?.judgedRuns ?? []).map { run in
+            let answer = Self.answer(question, evidence) != flipping.contains(question.node)
+            let runs = byStage[latest]?.judgedRuns ?? []
+            let runAnswers = runs.map { run in
                 Self.answer(question, measuredEvidence(for: question, in: run, stage: latest, workload: workload))
             }
             let runsAgree = !runAnswers.contains(!answer)
-            answered[latest] =
-                (answered[latest] ?? true) && answersBeyondDoubt(question, evidence, runsAgree: runsAgree)
+            let beyondDoubt = answersBeyondDoubt(question, evidence, runsAgree: runsAgree)
+            if !beyondDoubt, runs.count < thresholds.minimumRuns { doubtful.insert(question.node) }
+            if !forgiving.contains(question.node) { answered[latest] = (answered[latest] ?? true) && beyondDoubt }
             guard answer else {
                 path.append(
                     question.node(

@@ -83,20 +83,47 @@ import Testing
         #expect(abs(spent - thresholds.falseAdoptionRate) < 1e-12)
     }
 
-    /// The questions the walk answers from main-only's one run must be answered beyond doubt too: compute at 25% of
-    /// main's work is a yes, but within 1.5× of the 20% threshold, so main-only runs again though it fails.
+    /// The questions the walk answers from main-only's one run must be answered beyond doubt too, where the verdict
+    /// turns on them: compute at 25% of main's work is a yes (offloaded, which meets), but within 1.5× of the 20%
+    /// threshold, and a no would try actor-extracted for main-only's state time, which meets too: main-only runs
+    /// again though it fails.
     @Test func aQuestionNearItsThresholdOnOneRunKeepsTheStageItReadsRunning() {
         let tree = DecisionTree()
         let offloaded = Self.stage(.offloaded, [0, 0, 0])
-        let near = Self.stage(.mainOnly, [600], busy: ["compute": 100, "ui": 300])
-        #expect(tree.stagesNeedingRuns(Self.workload, results: [near, offloaded]) == [.mainOnly])
-        #expect(tree.recommend(for: Self.workload, results: [near, offloaded]).confidence == .tentative)
-        let clear = Self.stage(.mainOnly, [600], busy: ["compute": 100, "ui": 50])  // 67%
-        #expect(tree.stagesNeedingRuns(Self.workload, results: [clear, offloaded]).isEmpty)
-        #expect(tree.recommend(for: Self.workload, results: [clear, offloaded]).confidence == .decided)
+        let actor = Self.stage(.actorExtracted, [0, 0, 0])
+        let near = Self.stage(.mainOnly, [600], busy: ["compute": 100, "state": 200, "ui": 100])
+        #expect(tree.stagesNeedingRuns(Self.workload, results: [near, offloaded, actor]) == [.mainOnly])
+        #expect(tree.recommend(for: Self.workload, results: [near, offloaded, actor]).confidence == .tentative)
+        let clear = Self.stage(.mainOnly, [600], busy: ["compute": 200, "state": 100, "ui": 50])  // 57%
+        #expect(tree.stagesNeedingRuns(Self.workload, results: [clear, offloaded, actor]).isEmpty)
+        #expect(tree.recommend(for: Self.workload, results: [clear, offloaded, actor]).confidence == .decided)
         // A clear no: 5% of main's work, a third of the threshold; it too passes main-only by on one run.
-        let no = Self.stage(.mainOnly, [600], busy: ["compute": 5, "ui": 95])
-        #expect(!tree.stagesNeedingRuns(Self.workload, results: [no, offloaded]).contains(.mainOnly))
+        let no = Self.stage(.mainOnly, [600], busy: ["compute": 5, "state": 200, "ui": 95])
+        #expect(!tree.stagesNeedingRuns(Self.workload, results: [no, offloaded, actor]).contains(.mainOnly))
+    }
+
+    /// A question near its threshold that the verdict does not turn on asks for no more runs: as the network
+    /// manager's async, whose compute is 22% of main's work. A yes tries offloaded, which fails (its state time stays
+    /// on main), and then actor-extracted; a no goes straight to actor-extracted for async's state time. Either way
+    /// the verdict is actor-extracted, so async stops after its one run. Had offloaded met, the answer would decide
+    /// between offloaded and actor-extracted, and async would run on.
+    @Test func aQuestionTheVerdictDoesNotTurnOnAsksForNoMoreRuns() {
+        let tree = DecisionTree()
+        let busy = ["compute": 110.0, "state": 380, "ui": 10]
+        let mainOnly = Self.stage(.mainOnly, [1100], busy: ["io": 880, "compute": 110, "state": 380, "ui": 10])
+        let async = Self.stage(.async, [150], busy: busy)
+        let offloaded = Self.stage(.offloaded, [120, 120, 120], busy: ["state": 380, "ui": 10])
+        let actor = Self.stage(.actorExtracted, [0, 0, 0], busy: ["ui": 10])
+        let results = [mainOnly, async, offloaded, actor]
+        #expect(tree.stagesNeedingRuns(Self.workload, results: results).isEmpty)
+        let decided = tree.recommend(for: Self.workload, results: results)
+        #expect(decided.stage == "actor-extracted")
+        #expect(decided.confidence == .decided)
+
+        let offloadedMeets = Self.stage(.offloaded, [0, 0, 0], busy: ["state": 380, "ui": 10])
+        let turning = [mainOnly, async, offloadedMeets, actor]
+        #expect(tree.stagesNeedingRuns(Self.workload, results: turning) == [.async])
+        #expect(tree.recommend(for: Self.workload, results: turning).confidence == .tentative)
     }
 
     /// When no stage the path tried meets, node 5 asks every stage whether it meets: a stage off the path with one
