@@ -67,6 +67,17 @@ extension StagehandCommand {
         var maxRepetitions: Int = ProfileOptions.defaultMaxRepetitions
 
         @Option(
+            name: .customLong("max-time"),
+            help: ArgumentHelp(
+                "Wall-time budget per workload, in seconds: once it is spent, no more runs start (every stage still "
+                    + "runs once), and a verdict they would have settled says tentative and how much more time would "
+                    + "settle it.",
+                valueName: "s"
+            )
+        )
+        var maxTime: Double?
+
+        @Option(
             name: .customLong("refresh-hz"),
             help: ArgumentHelp("Display refresh rate, 1–240 (overrides the spec's refresh-hz).", valueName: "hz")
         )
@@ -172,6 +183,7 @@ extension StagehandCommand {
                 ("--refresh-hz", refreshHz, Limits.refreshHz),
                 ("--repetitions", repetitions.map(Double.init), Limits.repetitions),
                 ("--max-repetitions", Double(maxRepetitions), Limits.repetitions),
+                ("--max-time", maxTime, Limits.maxTimeSeconds),
             ]
             for case (let option, let value?, let bound) in bounded {
                 if let problem = bound.problem(option: option, value) { throw ValidationError(problem) }
@@ -217,7 +229,8 @@ extension StagehandCommand {
                 headroom: headroom,
                 allocator: allocator,
                 ioSemantics: ioSemantics,
-                tightLoop: tightLoop
+                tightLoop: tightLoop,
+                maxSeconds: maxTime
             )
         }
 

@@ -90,6 +90,12 @@ final class ProgressDisplay: Sendable {
                 "  round \(round): the verdict still needs \(stages.map(\.rawValue).joined(separator: ", ")): one "
                     + "more run of \(stages.count == 1 ? "it" : "each") (up to \(cap) a stage, --max-repetitions)\n"
             )
+        case .outOfTime(let shortfall):
+            write(
+                "  out of time: the --max-time \(shortfall.budgetSeconds.reportFormatted) s budget is spent; runs "
+                    + "still needed: \(shortfall.runsPhrase.replacingOccurrences(of: "`", with: "")) (about "
+                    + "\(shortfall.moreSeconds.rounded(.up).reportFormatted) s)\n"
+            )
         case .exposing(let interactions, let stages):
             totalRuns.withLock { $0 += stages }
             write(

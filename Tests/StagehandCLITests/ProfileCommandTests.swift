@@ -34,6 +34,7 @@ extension CLITests {
             (["--repetitions", "0"], "--repetitions must be a whole number from 1 to 100, got 0"),
             (["--duration=-1"], "--duration must be a finite number > 0 and ≤ 3600, got -1"),
             (["--refresh-hz", "500"], "--refresh-hz must be a number from 1 to 240, got 500"),
+            (["--max-time", "0"], "--max-time must be a finite number > 0 and ≤ 86400, got 0"),
             (["--trace", "/tmp"], "--trace names a file to write, and /tmp is a directory"),
             (["--cores", "0"], CoreLimit.isSupported ? "--cores must be from 1 to" : "--cores needs Linux"),
         ])
@@ -84,6 +85,34 @@ extension CLITests {
             #expect(times.inChildren.measured >= result.stages.compactMap(\.metrics?.runSeconds).reduce(0, +) * 0.9)
             #expect(times.totalSeconds >= times.runSeconds + times.calibrationSeconds)
             #expect(times.runSeconds >= times.inChildren.total, "each child's phases lie within its run's wall time")
+        }
+
+        /// `--max-time`: once the budget is spent no more runs start, though every stage runs once; the verdict the
+        /// runs left short says so, and the JSON records what was cut.
+        @Test func aProfileStopsAtItsTimeBudget() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let spec = try Scratch.write(Specs.placement, to: directory)
+            let run = try await StagehandProcess.run(
+                "profile",
+                spec,
+                "--stages",
+                "main-only,async",
+                "--max-time",
+                "0.5",
+                "--output",
+                "reports",
+                in: directory
+            )
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("out of time: the --max-time 0.5 s budget is spent"))
+            let result = try ProfileResult.read(directory.appending(path: "reports/placement.json"))
+            #expect(result.stages.filter { $0.status == .ok }.map(\.repetitions.count) == [1, 1])
+            #expect(result.environment.maxTimeSeconds == 0.5)
+            let outOfTime = try #require(result.environment.timeSpent?.outOfTime)
+            #expect(outOfTime.moreRuns[.mainOnly] == 2, "main-only meets on one run: two more make the 3 it needs")
+            #expect(result.recommendation.confidence == .tentative)
+            #expect(result.recommendation.settle?.contains("Out of time") == true)
         }
 
         /// `--cores 1`: every stage child restricts itself to one CPU before it starts, and says so in its result.

@@ -16,14 +16,22 @@ struct DecisionTree: Sendable {
         self.thresholds = thresholds
     }
 
-    /// Walks the tree over the measured stages of `workload`.
-    func recommend(for workload: Workload, results: [StageResult]) -> Recommendation {
+    /// Walks the tree over the measured stages of `workload`; `outOfTime`, when the wall-time budget ended their runs
+    /// before the verdict was decided.
+    func recommend(
+        for workload: Workload,
+        results: [StageResult],
+        outOfTime: TimeShortfall? = nil
+    ) -> Recommendation {
         let walk = walk(workload, results: results)
+        var unsettled = walk.unsettled
+        if outOfTime?.exposureSkipped == true { unsettled.insert(.exposureSkipped) }
         return Verdict(
             walk.stage,
             path: walk.path,
-            unsettled: walk.unsettled,
+            unsettled: unsettled,
             short: walk.short,
+            outOfTime: outOfTime,
             workload: workload,
             byStage: walk.byStage,
             judged: walk.judged,
@@ -276,6 +284,9 @@ struct DecisionTree: Sendable {
         case tooFewRuns
         /// A stage the path needed was not measured.
         case skipped
+        /// The wall-time budget (`--max-time`) ended the runs before a stage's exposure run: what a rare interaction
+        /// does rests on its ordinary arrivals alone.
+        case exposureSkipped
         /// The verdict would change at a rate of this interaction within ``RateSensitivity/borderlineFactor`` of the
         /// declared one: more runs do not settle that, checking the rate does.
         case rate(String)

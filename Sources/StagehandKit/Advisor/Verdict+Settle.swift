@@ -3,9 +3,13 @@ extension Verdict {
     var settleAdvice: String? {
         var advice: [String] = []
         for stage in Stage.allCases where unsettled.contains(.borderline(stage)) {
-            let within = byStage[stage].flatMap { result in
-                tree.budgetIntervals(of: result, workload: workload).first { $0.side == .within }
-            }
+            // A stage with too few runs to judge is settled by the runs it lacks, said below.
+            let within =
+                short.contains(stage)
+                ? nil
+                : byStage[stage].flatMap { result in
+                    tree.budgetIntervals(of: result, workload: workload).first { $0.side == .within }
+                }
             advice.append(
                 "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
                     + ". " + (within.map { $0.howToSettle(thresholds: tree.thresholds, workload: workload) } ?? "")
@@ -18,7 +22,10 @@ extension Verdict {
                     + "`\(rate.interaction)` comes, and profile at that rate."
             )
         }
-        if unsettled.contains(.tooFewRuns) {
+        if let outOfTime, confidence != .decided {
+            // The budget, not the design, left the runs short: the runs it cut are what settles the verdict.
+            advice.append(outOfTime.settleSentence)
+        } else if unsettled.contains(.tooFewRuns) {
             let stages = Stage.allCases.filter(short.contains).map { stage in
                 let runs = byStage[stage]?.repetitions.count ?? 0
                 return "\(stage.rawValue) had \(runs) run\(runs == 1 ? "" : "s")"

@@ -20,6 +20,8 @@ struct Verdict {
     let unsettled: Set<DecisionTree.Unsettled>
     /// The stages the path read with too few runs for a decision (``DecisionTree/stagesWithTooFewRuns(on:_:judged:answered:)``).
     let short: Set<Stage>
+    /// What the wall-time budget cut short, when it ended the runs.
+    let outOfTime: TimeShortfall?
     let confidence: Recommendation.Confidence
     /// The workload's hitch causes and their labels, read once for every part.
     let causes: HitchCauseNames
@@ -29,6 +31,7 @@ struct Verdict {
         path: [DecisionNode],
         unsettled: Set<DecisionTree.Unsettled>,
         short: Set<Stage>,
+        outOfTime: TimeShortfall? = nil,
         workload: Workload,
         byStage: [Stage: StageResult],
         judged: [Stage: StageJudgment],
@@ -39,6 +42,7 @@ struct Verdict {
         self.stage = stage
         self.path = path
         self.short = short
+        self.outOfTime = outOfTime
         self.byStage = byStage
         self.judged = judged
         causes = HitchCauseNames(workload)
@@ -58,7 +62,7 @@ struct Verdict {
         let borderline = unsettled.contains {
             switch $0 {
             case .borderline, .rate: true
-            case .tooFewRuns, .skipped: false
+            case .tooFewRuns, .skipped, .exposureSkipped: false
             }
         }
         let measured = byStage.values.filter { $0.status != .skipped }
@@ -69,7 +73,10 @@ struct Verdict {
             workloadFailed
             ? .failed
             : unsettled.contains(.tooFewRuns)
-                ? .tentative : borderline ? .borderline : unsettled.contains(.skipped) ? .tentative : .decided
+                ? .tentative
+                : borderline
+                    ? .borderline
+                    : unsettled.contains(.skipped) || unsettled.contains(.exposureSkipped) ? .tentative : .decided
     }
 
     /// The recommendation, its summary led by its confidence and followed by what the advised stage leaves undone.

@@ -2,10 +2,10 @@
 /// child processes (``ChildPhases``). What a shorter profile has to take time from.
 ///
 /// JSON: `environment.timeSpent` = `{ "totalSeconds", "calibrationSeconds", "runs": { "<purpose>": { "count",
-/// "seconds" } }, "inChildren": { …ChildPhases }, "verdictSeconds" }`; absent in results written before it was
-/// recorded. A run's seconds are its wall time from the parent's announcing it to its result read: its process's
-/// launch and exit, and everything in ``inChildren``. What is in none of the fields (the runs' launch and exit, the
-/// parent's work between runs) is their difference: `scripts/time-spent.py` prints it.
+/// "seconds" } }, "inChildren": { …ChildPhases }, "verdictSeconds", "outOfTime"? }` (``TimeShortfall``); absent in
+/// results written before it was recorded. A run's seconds are its wall time from the parent's announcing it to its
+/// result read: its process's launch and exit, and everything in ``inChildren``. What is in none of the fields (the
+/// runs' launch and exit, the parent's work between runs) is their difference: `scripts/time-spent.py` prints it.
 public struct ProfileTimes: Codable, Sendable, Equatable {
     /// Why a stage run was made.
     public enum Purpose: String, Codable, Sendable, CaseIterable {
@@ -39,6 +39,8 @@ public struct ProfileTimes: Codable, Sendable, Equatable {
     public var inChildren = ChildPhases()
     /// Walking the decision tree and writing its sentences, after the last run.
     public var verdictSeconds = 0.0
+    /// What the wall-time budget (`--max-time`) cut short, when it did.
+    public var outOfTime: TimeShortfall?
 
     public init() {}
 

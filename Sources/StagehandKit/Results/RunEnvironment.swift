@@ -42,6 +42,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var traceFile: String?
     /// Where the profile's wall time went; `nil` in results written before it was recorded.
     public var timeSpent: ProfileTimes?
+    /// The wall time the profile was allowed (`--max-time`), in seconds; `nil` when it had no limit. What the limit cut
+    /// short, when it did, is ``ProfileTimes/outOfTime``.
+    public var maxTimeSeconds: Double?
 
     public init(
         swift: String,

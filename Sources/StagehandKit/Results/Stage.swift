@@ -14,3 +14,6 @@ public enum Stage: String, Sendable, Codable, CaseIterable, Comparable {
 
     public static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.number < rhs.number }
 }
+
+/// A dictionary keyed by stage encodes as a JSON object keyed by the stage's name (``TimeShortfall/moreRuns``).
+extension Stage: CodingKeyRepresentable {}

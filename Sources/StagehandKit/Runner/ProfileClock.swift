@@ -46,6 +46,8 @@ final class ProfileClock: Sendable {
                 state.next = .topUp
             case .headroomProbe:
                 state.times.add(.headroom, seconds: now.milliseconds(since: state.lastEvent) / 1000)
+            case .outOfTime(let shortfall):
+                state.times.outOfTime = shortfall
             case .traceNotWritten, .warning, .exposing, .moreRuns:
                 break
             }

@@ -29,6 +29,9 @@ package struct ProfileOptions: Sendable, Equatable {
     package var ioSemantics: IOSemantics
     /// Whether the first stage's runs time each code `compute` step alone in a tight loop (``TightLoop``).
     package var tightLoop: Bool
+    /// The wall time the profile may take, in seconds, or `nil` for no limit (``TimeBudget``): past it, no more
+    /// runs start and the verdict says what they would have settled.
+    package var maxSeconds: Double?
 
     package init(
         stages: [Stage] = Stage.allCases,
@@ -42,7 +45,8 @@ package struct ProfileOptions: Sendable, Equatable {
         headroom: Bool = false,
         allocator: Allocator = .defaultAllocator,
         ioSemantics: IOSemantics = .defaultSemantics,
-        tightLoop: Bool = true
+        tightLoop: Bool = true,
+        maxSeconds: Double? = nil
     ) {
         self.stages = stages.sorted()
         self.repetitions = repetitions
@@ -56,6 +60,7 @@ package struct ProfileOptions: Sendable, Equatable {
         self.allocator = allocator
         self.ioSemantics = ioSemantics
         self.tightLoop = tightLoop
+        self.maxSeconds = maxSeconds
     }
 
     /// How many runs per stage a verdict that is not decided may grow to, unless told otherwise.

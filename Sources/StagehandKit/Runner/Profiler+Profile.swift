@@ -55,7 +55,8 @@ extension Profiler {
             workload: workload,
             options: options,
             executable: executable,
-            calibration: calibration
+            calibration: calibration,
+            started: started
         )
         .run(interruption: interruption) { event in
             clock.observe(event)
@@ -75,8 +76,8 @@ extension Profiler {
         environment.priority = options.priority.environmentDescription(observed: stages.observedPriorities)
         let spec = workload.measuringCode(in: stages)
         let walked = Instant.now
-        let recommendation = options.decisionTree.recommend(for: spec, results: stages)
         var times = clock.times
+        let recommendation = options.decisionTree.recommend(for: spec, results: stages, outOfTime: times.outOfTime)
         times.calibrationSeconds = calibrated.milliseconds(since: started) / 1000
         times.verdictSeconds = Instant.now.milliseconds(since: walked) / 1000
         times.totalSeconds = Instant.now.milliseconds(since: started) / 1000

@@ -2,7 +2,8 @@ import Foundation
 
 extension Profiler {
     /// Runs the rounds of the ``RoundSchedule``, one child process per stage run, adding each measured run to `trace`,
-    /// and returns one result per stage (all four, in journey order; unselected ones skipped).
+    /// and returns one result per stage (all four, in journey order; unselected ones skipped), with what the wall-time
+    /// budget (``ProfileOptions/maxSeconds``) cut short, when it ended the runs.
     ///
     /// - Parameter workloadFile: where ``workload`` is written for the children.
     /// - Throws: ``ProfileInterrupted`` when interrupted before a run; otherwise only when the tool itself fails.
@@ -11,13 +12,15 @@ extension Profiler {
         trace: inout TraceCollection,
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
-    ) async throws -> [StageResult] {
+    ) async throws -> (stages: [StageResult], outOfTime: TimeShortfall?) {
         // Which stages' runs an unsettled verdict still needs, tested at the level the final verdict uses.
         let tree = options.decisionTree
         var schedule = RoundSchedule(options: options, minimumRuns: tree.thresholds.minimumRuns)
+        var budget = options.maxSeconds.map { TimeBudget(seconds: $0, started: started) }
         var results: [Stage: [RepetitionResult]] = [:]
         var exposure: [Stage: [RepetitionResult]] = [:]
-        while true {
+        var outOfTime: TimeShortfall?
+        rounds: while true {
             let round = schedule.nextRound {
                 tree.stagesNeedingRuns(workload, results: stageResults(results, exposure: exposure))
             }
@@ -25,8 +28,18 @@ extension Profiler {
             if schedule.round > (options.stopsWhenDecided ? 1 : schedule.repetitions) {
                 progress(.moreRuns(round, round: schedule.round, cap: schedule.cap))
             }
-            for stage in round {
+            for (index, stage) in round.enumerated() {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+                if schedule.round > 1, let budget, !budget.fits(window: workload.durationSeconds) {
+                    outOfTime = shortfall(
+                        budget,
+                        schedule: schedule,
+                        leftInRound: Array(round[index...]),
+                        results: stageResults(results, exposure: exposure)
+                    )
+                    break rounds
+                }
+                let begun = Instant.now
                 let repetition = schedule.ran(stage)
                 // A fixed design says how many runs it plans; one that stops when decided cannot.
                 let of = options.stopsWhenDecided ? 0 : max(schedule.round, schedule.repetitions)
@@ -49,6 +62,7 @@ extension Profiler {
                         firstArrivals: repetition == 1
                     )
                 }
+                budget?.ran(window: workload.durationSeconds, since: begun)
                 if result.status != .ok { schedule.stageFailed(stage) }
                 trace.add(result, of: stage, repetition: repetition, progress: progress)
                 results[stage, default: []].append(result)
@@ -58,29 +72,87 @@ extension Profiler {
             // after the rounds asked for; otherwise only those of the stages the verdict still needed by then.
             let due = schedule.exposureDue(in: round)
             if !due.isEmpty {
-                exposure.merge(
-                    try await runExposure(
+                guard
+                    let exposed = try await runExposure(
                         of: due,
                         after: results,
                         workloadFile: workloadFile,
+                        budget: &budget,
                         interruption: interruption,
                         progress: progress
                     )
-                ) { $1 }
-                try await topUp(
+                else {
+                    outOfTime = budget.map {
+                        shortfall(
+                            $0,
+                            schedule: schedule,
+                            leftInRound: [],
+                            results: stageResults(results, exposure: exposure),
+                            exposureSkipped: true
+                        )
+                    }
+                    break rounds
+                }
+                exposure.merge(exposed) { $1 }
+                let toppedUp = try await topUp(
                     due,
                     exposure: &exposure,
                     after: results,
                     workloadFile: workloadFile,
+                    budget: &budget,
                     interruption: interruption,
                     progress: progress
                 )
                 for stage in due where (exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
                     schedule.stageFailed(stage)  // it failed when the rare interaction came: no later run repeats it
                 }
+                guard toppedUp else {
+                    outOfTime = budget.map {
+                        shortfall(
+                            $0,
+                            schedule: schedule,
+                            leftInRound: [],
+                            results: stageResults(results, exposure: exposure),
+                            exposureSkipped: true
+                        )
+                    }
+                    break rounds
+                }
             }
         }
-        return stageResults(results, exposure: exposure)
+        if let outOfTime { progress(.outOfTime(outOfTime)) }
+        return (stageResults(results, exposure: exposure), outOfTime)
+    }
+
+    /// What the wall-time `budget` cut short when it ended the runs: the stages left in the round it stopped
+    /// (`leftInRound`) and those the verdict on `results` still needs, each to the runs a decision reads
+    /// (``RoundSchedule/repetitions`` in a fixed design) or one more, up to the cap; and whether a stage's exposure
+    /// run was left out.
+    private func shortfall(
+        _ budget: TimeBudget,
+        schedule: RoundSchedule,
+        leftInRound: [Stage],
+        results: [StageResult],
+        exposureSkipped: Bool = false
+    ) -> TimeShortfall {
+        let tree = options.decisionTree
+        let target = options.stopsWhenDecided ? schedule.minimumRuns : schedule.repetitions
+        let needed = Set(leftInRound).union(tree.stagesNeedingRuns(workload, results: results))
+        var moreRuns: [Stage: Int] = [:]
+        for stage in needed where !schedule.failed.contains(stage) {
+            let runs = schedule.runs[stage, default: 0]
+            let more = min(max(target - runs, 1), schedule.cap - runs)
+            if more > 0 { moreRuns[stage] = more }
+        }
+        let exposureWindow = exposureSkipped ? workload.exposureRun.durationSeconds * Double(schedule.stages.count) : 0
+        let window = Double(moreRuns.values.reduce(0, +)) * workload.durationSeconds + exposureWindow
+        return TimeShortfall(
+            budgetSeconds: budget.seconds,
+            elapsedSeconds: budget.elapsedSeconds,
+            moreRuns: moreRuns,
+            exposureSkipped: exposureSkipped,
+            moreSeconds: budget.expectedSeconds(ofWindows: window)
+        )
     }
 
     /// One exposure run of each of `stages` (those that have not failed), when the workload has interactions that the
@@ -88,14 +160,16 @@ extension Profiler {
     /// those arrive three times each, one at a time (``ExposurePlan``), beside the others as declared
     /// (``Workload/exposureRun``).
     ///
-    /// - Returns: each stage's exposure run; empty when no interaction needs one.
+    /// - Returns: each stage's exposure run; empty when no interaction needs one; `nil` when they do not fit in the
+    ///   wall-time `budget`.
     private func runExposure(
         of stages: [Stage],
         after results: [Stage: [RepetitionResult]],
         workloadFile: URL,
+        budget: inout TimeBudget?,
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
-    ) async throws -> [Stage: [RepetitionResult]] {
+    ) async throws -> [Stage: [RepetitionResult]]? {
         let arrivals = results.values.map { runs in
             workload.interactions.indices.map { index in
                 runs.compactMap(\.interactions).reduce(0) { $0 + ($1.indices.contains(index) ? $1[index].arrivals : 0) }
@@ -104,9 +178,11 @@ extension Profiler {
         let exposed = workload.interactionsToExpose(arrivals: arrivals)
         guard !exposed.isEmpty else { return [:] }
         let run = try writeExposureRun(beside: workloadFile)
+        if let budget, !budget.fits(window: run.workload.durationSeconds * Double(stages.count)) { return nil }
         progress(.exposing(exposed.map { workload.interactions[$0].name }, stages: stages.count))
         var exposure: [Stage: [RepetitionResult]] = [:]
         for stage in stages {
+            let begun = Instant.now
             exposure[stage] = [
                 try await exposureRun(
                     stage,
@@ -117,6 +193,7 @@ extension Profiler {
                     progress: progress
                 )
             ]
+            budget?.ran(window: run.workload.durationSeconds, since: begun)
         }
         return exposure
     }
@@ -124,14 +201,17 @@ extension Profiler {
     /// One more exposure run of each of `stages` (those that have not failed) in which an interaction's holds on main
     /// are more than its arrivals so far can bound (``ArrivalTopUp``), added to the stage's `exposure`; drawn from a
     /// seed of its own, so its arrivals fall at other phases of the frame grid.
+    ///
+    /// - Returns: `false` when a top-up did not fit in the wall-time `budget` (none after it runs).
     private func topUp(
         _ stages: [Stage],
         exposure: inout [Stage: [RepetitionResult]],
         after results: [Stage: [RepetitionResult]],
         workloadFile: URL,
+        budget: inout TimeBudget?,
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
-    ) async throws {
+    ) async throws -> Bool {
         for stage in stages where !(exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
             let sofar = StageResult(
                 stage: stage,
@@ -140,9 +220,11 @@ extension Profiler {
                 workload: workload
             )
             guard let plan = ArrivalTopUp(sofar, workload: workload, tree: options.decisionTree) else { continue }
-            progress(.toppingUp(stage, plan.exposing.map { workload.interactions[$0].name }, arrivals: plan.rounds))
             // Its window spans its arrivals, so each comes beside the others as declared (its knock-on among them).
             let run = try writeExposureRun(beside: workloadFile, windowSeconds: plan.windowSeconds)
+            if let budget, !budget.fits(window: run.workload.durationSeconds) { return false }
+            progress(.toppingUp(stage, plan.exposing.map { workload.interactions[$0].name }, arrivals: plan.rounds))
+            let begun = Instant.now
             exposure[stage, default: []].append(
                 try await exposureRun(
                     stage,
@@ -154,7 +236,9 @@ extension Profiler {
                     progress: progress
                 )
             )
+            budget?.ran(window: run.workload.durationSeconds, since: begun)
         }
+        return true
     }
 
     /// The workload of an exposure run (``Workload/exposureRun``, its window at least `windowSeconds`), written beside

@@ -28,6 +28,8 @@ package struct Profiler: Sendable {
         /// One more exposure run of `stage` follows, with `arrivals` more of each of these interactions, whose holds on
         /// main are more than their arrivals so far can bound (``ArrivalTopUp``).
         case toppingUp(Stage, [String], arrivals: Int)
+        /// The wall-time budget (`--max-time`) ended the runs before the verdict was decided: what it cut short.
+        case outOfTime(TimeShortfall)
         /// The headroom search ran `stage` with its step costs × `multiplier` for `durationSeconds`: whether it met
         /// the budget.
         case headroomProbe(Stage, multiplier: Double, met: Bool, durationSeconds: Double)
@@ -40,12 +42,21 @@ package struct Profiler: Sendable {
     /// This machine's work loop, measured once for the whole profile so that `ms: N` is the same work in every
     /// stage and repetition.
     package var calibration: CalibratedWork
+    /// When the profile started: its wall-time budget (``ProfileOptions/maxSeconds``) counts from here.
+    package var started: Instant
 
-    package init(workload: Workload, options: ProfileOptions, executable: URL, calibration: CalibratedWork) {
+    package init(
+        workload: Workload,
+        options: ProfileOptions,
+        executable: URL,
+        calibration: CalibratedWork,
+        started: Instant = .now
+    ) {
         self.workload = workload
         self.options = options
         self.executable = executable
         self.calibration = calibration
+        self.started = started
     }
 
     /// Runs the profile and returns one result per stage (all four, in journey order; unselected ones skipped).
@@ -80,14 +91,18 @@ package struct Profiler: Sendable {
             progress: progress
         )
         defer { trace.discard() }
-        var stages = try await runRounds(
+        var (stages, outOfTime) = try await runRounds(
             workloadFile: workloadFile,
             trace: &trace,
             interruption: interruption,
             progress: progress
         )
         trace.finish(progress: progress)
-        if options.headroom {
+        if options.headroom, outOfTime != nil {
+            progress(
+                .warning("--headroom is skipped: the time budget (--max-time) was spent before the verdict's runs")
+            )
+        } else if options.headroom {
             stages = try await searchingHeadroom(
                 of: stages,
                 scratch: scratch,

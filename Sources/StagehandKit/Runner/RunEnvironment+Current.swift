@@ -8,7 +8,7 @@ extension RunEnvironment {
         calibration: CalibratedWork,
         command: String
     ) -> RunEnvironment {
-        RunEnvironment(
+        var environment = RunEnvironment(
             swift: swiftVersion,
             cores: options.cores ?? ProcessInfo.processInfo.activeProcessorCount,
             machineCores: options.cores.map { _ in ProcessInfo.processInfo.activeProcessorCount },
@@ -29,6 +29,8 @@ extension RunEnvironment {
             startedAt: ISO8601DateFormatter().string(from: Date()),
             traceFile: options.traceFile?.relativePath
         )
+        environment.maxTimeSeconds = options.maxSeconds
+        return environment
     }
 
     static var swiftVersion: String {

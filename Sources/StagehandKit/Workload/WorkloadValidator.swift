@@ -12,6 +12,8 @@ package enum WorkloadValidator {
         package static let refreshHz = Bound.closed(1...240)
         /// A profile's runs of each stage (`--repetitions`, `--max-repetitions`): the command line's, not a spec's.
         package static let repetitions = Bound.whole(1...100)
+        /// A profile's wall-time budget per workload (`--max-time`), in seconds: the command line's, not a spec's.
+        package static let maxTimeSeconds = Bound.positive(max: 86_400)
         static let frameWorkMs = Bound.nonNegative(max: 1000)
         static let ratePerSecond = Bound.positive(max: 10_000)
         static let stepMs = Bound.nonNegative(max: 3_600_000)

@@ -74,6 +74,19 @@ struct EnvironmentSection: ReportSection {
             ),
             ("duration", "\(environment.durationSeconds.reportFormatted) s per stage run"),
             ("repetitions", repetitionsText),
+        ]
+        if let maxTime = environment.maxTimeSeconds {
+            let outOfTime = environment.timeSpent?.outOfTime
+            rows.append(
+                (
+                    "time budget",
+                    "\(maxTime.reportFormatted) s (`--max-time`): "
+                        + (outOfTime.map { "it ended the runs after \($0.elapsedSeconds.rounded().reportFormatted) s" }
+                            ?? "the runs ended within it")
+                )
+            )
+        }
+        rows += [
             ("seed", "\(environment.seed)"),
             ("stages run", environment.stages.map(\.rawValue).joined(separator: ", ")),
             ("started", environment.startedAt),
