@@ -175,10 +175,18 @@ extension Metric {
 
     /// The Markdown report's cell, which may show more than the judged value (p50 beside p99, the longest hang); "–"
     /// for a figure the stage did not take (``isTaken(in:)``).
-    func cell(_ metrics: StageMetrics) -> String {
+    ///
+    /// - Parameter spread: the figure's uncertainty ("±136", ``ProfileResult/figureSpreads``), shown after it (before
+    ///   its band's mark), when it has one.
+    func cell(_ metrics: StageMetrics, spread: String? = nil) -> String {
         guard isMeasured(in: metrics) else { return plainCell(metrics) }
         guard isTaken(in: metrics) else { return Self.notTaken }
-        return display.richCell?(metrics) ?? plainCell(metrics)
+        let cell = display.richCell?(metrics) ?? plainCell(metrics)
+        guard let spread else { return cell }
+        if let mark = bands?.mark(shown(metrics)), cell.hasSuffix(" " + mark) {
+            return "\(cell.dropLast(mark.count + 1)) \(spread) \(mark)"
+        }
+        return "\(cell) \(spread)"
     }
 
     /// The cell of a figure the stage did not take.

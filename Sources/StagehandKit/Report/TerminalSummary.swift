@@ -20,13 +20,21 @@ package struct TerminalSummary: Sendable {
     package func render() -> String {
         let stages = result.stages
         let recommended = result.recommendation.recommendedStage
+        let spreads = result.figureSpreads
         let rows: [Row] =
             [
                 Row(name: "status", cells: stages.map(\.status.rawValue)),
                 Row(name: "runs (+exposure)", cells: stages.map { $0.runsCell(compact: true) }),
             ]
             + Metric.terminal.map(Metric.of).map { metric in
-                Row(name: metric.shortLabel, cells: stages.map { $0.metrics.map(metric.plainCell) ?? "–" })
+                Row(
+                    name: metric.shortLabel,
+                    cells: stages.map { stage in
+                        guard let metrics = stage.metrics else { return "–" }
+                        let spread = spreads[stage.stage]?[metric.id].map { " " + $0 } ?? ""
+                        return metric.plainCell(metrics) + spread
+                    }
+                )
             }
             + (stages.contains { $0.headroom != nil }
                 ? [Row(name: "headroom (cost ×)", cells: stages.map { $0.headroom?.text ?? "–" })] : [])

@@ -87,6 +87,30 @@ import Testing
         #expect(hopsRow.contains("| **1** |"))
     }
 
+    /// A stage with fewer runs than a decision reads shows its modelled figures with their spread: main-only's one
+    /// run of 600 ms/s in 3 s at 60 Hz, ±√(0.59 × 16.67 × 600 / 3 + (0.215 × 600)²) = ±136 ms/s, shown to two
+    /// digits; a stage with 3 runs shows its figure alone.
+    @Test func aStageWithFewerThanThreeRunsShowsItsFiguresSpread() throws {
+        var result = try Fixtures.imagePipeline()
+        result.stages[0] = result.stages[0].replacingRuns([result.stages[0].repetitions[0]], workload: result.spec)
+        // Hitch-free, its arrivals holding main far from a frame's budget: its zero reads as it is, no ± 0.
+        result.stages[3] = result.stages[3].replacingRuns([result.stages[3].repetitions[0]], workload: result.spec)
+        let markdown = MarkdownReport(result: result).render()
+        let row = { (prefix: String) in markdown.split(separator: "\n").first { $0.hasPrefix(prefix) } ?? "" }
+        #expect(row("| runs |") == "| runs | 1 | 3 | 3 | 1 |")
+        #expect(
+            row("| hitch-time ratio (ms/s) |") == "| hitch-time ratio (ms/s) | 600 ±140 ⛔ | 367 ⛔ | **0 ✅** | **0 ✅** |"
+        )
+        #expect(ProfileResult.twoSignificantDigits(0.184) == "0.18")
+        #expect(row("| input latency p50 / p99 (ms) |").contains(" ±"))
+        #expect(
+            markdown.contains(
+                "`main-only`, `actor-extracted` had fewer than 3 runs: their hitch-time ratio and input latency p99 carry"
+            )
+        )
+        #expect(!MarkdownReport(result: try Fixtures.imagePipeline()).render().contains("had fewer than 3 runs"))
+    }
+
     @Test func theJSONCarriesTheContractFields() throws {
         let data = try ReportWriter.encoder.encode(try Fixtures.imagePipeline())
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

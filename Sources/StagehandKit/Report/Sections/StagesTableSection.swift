@@ -16,6 +16,11 @@ struct StagesTableSection: ReportSection {
     /// Below this many samples a p99 is their maximum.
     static let fewSamples = 100
 
+    /// The spread of each stage's figures measured on too few runs (``ProfileResult/figureSpreads``).
+    let spreads: [Stage: [Metric.ID: String]]
+    /// The fewest runs a decision reads.
+    let minimumRuns: Int
+
     init(result: ProfileResult) {
         stages = result.stages
         recommended = result.recommendation.recommendedStage
@@ -23,6 +28,8 @@ struct StagesTableSection: ReportSection {
         rows = Metric.catalogue.map { metric in
             Row(metric: metric, best: metric.bestStages(in: result.stages))
         }
+        minimumRuns = Thresholds().minimumRuns
+        spreads = result.figureSpreads
         // One p99 is read everywhere: its runs' histograms merged, which the judgment's interval is centred on too.
         fewSampled = result.stages.compactMap { stage in
             guard let count = stage.metrics?.inputLatencyMs.count, count > 0, count < Self.fewSamples else {
@@ -44,7 +51,8 @@ struct StagesTableSection: ReportSection {
         for row in rows {
             let cells = stages.map { stage -> String in
                 guard let metrics = stage.metrics else { return "–" }
-                return row.best.contains(stage.stage) ? "**\(row.metric.cell(metrics))**" : row.metric.cell(metrics)
+                let cell = row.metric.cell(metrics, spread: spreads[stage.stage]?[row.metric.id])
+                return row.best.contains(stage.stage) ? "**\(cell)**" : cell
             }
             let label = row.metric.label(frameBudgetMs: frameBudgetMs)
             lines.append("| \(label) | " + cells.joined(separator: " | ") + " |")
@@ -55,7 +63,7 @@ struct StagesTableSection: ReportSection {
                 + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; hangs are "
                 + "the total over the repetitions, with the longest of them; every other value is the median over the repetitions. The best value of a row is in bold (where stages "
                 + "differ). Hitch-time bands are Apple's: \(Metric.hitchBands.legend) ms/s."
-                + fewSamplesNote
+                + fewSamplesNote + spreadNote
         )
         lines.append("")
         return lines
@@ -67,6 +75,17 @@ struct StagesTableSection: ReportSection {
         return " Input latency p99 is over fewer than \(Self.fewSamples) samples in "
             + fewSampled.map { "`\($0.stage.rawValue)` (\($0.count))" }.joined(separator: ", ")
             + ": with so few, a p99 is their maximum."
+    }
+
+    /// " `main-only` and `async` had fewer than 3 runs: …", or "" when every stage had enough.
+    private var spreadNote: String {
+        let few = stages.map(\.stage).filter { spreads[$0] != nil }
+        guard !few.isEmpty else { return "" }
+        return " " + few.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+            + " had fewer than \(minimumRuns) runs: their hitch-time ratio and input latency p99 carry ± one "
+            + "standard deviation of this machine's run-to-run noise at that value, or for hitch-free runs whose "
+            + "arrivals held main near a frame's budget, ≤ the bound their seconds put on it (docs/METRICS.md, "
+            + "\"How a verdict is decided\")."
     }
 
     private func statusCell(_ stage: StageResult) -> String {
