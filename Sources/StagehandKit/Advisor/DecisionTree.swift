@@ -185,14 +185,19 @@ struct DecisionTree: Sendable {
         for question in Self.questions {
             let evidence = self.evidence(for: question, reading: latest, byStage: byStage, workload: workload)
             let answer = Self.answer(question, evidence) != flipping.contains(question.node)
-            let runs = byStage[latest]?.judgedRuns ?? []
-            let runAnswers = runs.map { run in
+            let measured = byStage[latest]?.metrics != nil
+            let runAnswers = (measured ? byStage[latest]?.judgedRuns ?? [] : []).map { run in
                 Self.answer(question, measuredEvidence(for: question, in: run, stage: latest, workload: workload))
             }
             let runsAgree = !runAnswers.contains(!answer)
+            // A stage that produced nothing (it hung or crashed) is read through the step durations another stage
+            // measured: a doubt about the answer is a doubt about that stage's runs.
+            let source = measured ? latest : byStage.values.firstTimedStage?.stage ?? latest
             let beyondDoubt = answersBeyondDoubt(question, evidence, runsAgree: runsAgree)
-            if !beyondDoubt, runs.count < thresholds.minimumRuns { doubtful.insert(question.node) }
-            if !forgiving.contains(question.node) { answered[latest] = (answered[latest] ?? true) && beyondDoubt }
+            if !beyondDoubt, (byStage[source]?.judgedRuns.count ?? 0) < thresholds.minimumRuns {
+                doubtful.insert(question.node)
+            }
+            if !forgiving.contains(question.node) { answered[source] = (answered[source] ?? true) && beyondDoubt }
             guard answer else {
                 path.append(
                     question.node(
@@ -307,10 +312,12 @@ struct DecisionTree: Sendable {
         judged: [Stage: StageJudgment],
         answered: [Stage: Bool]
     ) -> Set<Stage> {
-        // Node 5 (no stage the path tried meets) asks of every stage whether it meets: it reads them all.
+        // Node 5 (no stage the path tried meets) asks of every stage whether it meets: it reads them all. A question
+        // read through another stage's step times (its own stage produced nothing) reads that stage too.
         let read =
             path.contains { $0.node == 5 }
-            ? Set(byStage.keys) : Set(path.flatMap { [$0.measuredStage, $0.tried] }.compactMap { $0 })
+            ? Set(byStage.keys)
+            : Set(path.flatMap { [$0.measuredStage, $0.tried] }.compactMap { $0 }).union(answered.keys)
         return read.filter { stage in
             guard let result = byStage[stage], result.status == .ok else { return false }
             guard result.judgedRuns.count < thresholds.minimumRuns else { return false }

@@ -24,7 +24,12 @@ extension Sequence<StageResult> {
     /// `--stages` left it out). The advisor reads these, so that the steps it weighs against each other ran side by
     /// side; a step that never ran there is not in them.
     package var stepTimingsOfFirstTimedStage: [StepTiming] {
-        sorted { $0.stage < $1.stage }.first { !$0.stepTimings.isEmpty }?.stepTimings ?? []
+        firstTimedStage?.stepTimings ?? []
+    }
+
+    /// The first stage, in journey order, that timed any step (``stepTimingsOfFirstTimedStage``).
+    package var firstTimedStage: StageResult? {
+        sorted { $0.stage < $1.stage }.first { !$0.stepTimings.isEmpty }
     }
 
     /// One step's duration in the first stage, in journey order, that ran that step, with the stage: the code step's

@@ -126,6 +126,41 @@ import Testing
         #expect(tree.recommend(for: Self.workload, results: turning).confidence == .tentative)
     }
 
+    /// A question read from a stage that crashed is answered from the step durations another stage measured: a
+    /// doubt about the answer keeps that stage running. Here `async` crashed, and node 3 reads its placement through
+    /// main-only's step times: `compute` 25% of the work it keeps on main, near the 20% threshold. A yes tries
+    /// offloaded (which meets), a no tries actor-extracted for the state time (which meets too): the verdict turns on
+    /// it, and main-only, with one run, runs again.
+    @Test func aQuestionReadThroughAnotherStagesStepTimesKeepsThatStageRunning() {
+        let workload = Workload(
+            name: "app",
+            subsystems: ["store"],
+            interactions: [
+                Interaction(
+                    name: "tap",
+                    ratePerSecond: 1,
+                    steps: [
+                        Step(.io, "fetch", .milliseconds(100)), Step(.compute, "work", .milliseconds(25)),
+                        Step(.state, "store", .milliseconds(75)),
+                    ]
+                )
+            ]
+        )
+        var run = Self.run(1, hitch: 600, busy: ["io": 100, "compute": 25, "state": 75])
+        run.stepTimings = [100.0, 25, 75].enumerated().map { step, ms in
+            StepTiming(key: StepTiming.Key(interaction: 0, step: step), runs: 3, totalMs: 3 * ms, runsOnMain: 3)
+        }
+        let mainOnly = StageResult(stage: .mainOnly, repetitions: [run])
+        let results = [
+            mainOnly, StageResult.failed(.async, .crashed), Self.stage(.offloaded, [0, 0, 0], busy: ["ui": 10]),
+            Self.stage(.actorExtracted, [0, 0, 0], busy: ["ui": 10]),
+        ]
+        let tree = DecisionTree()
+        #expect(tree.recommend(for: workload, results: results).stage == "offloaded")
+        #expect(tree.stagesNeedingRuns(workload, results: results) == [.mainOnly])
+        #expect(tree.recommend(for: workload, results: results).confidence == .tentative)
+    }
+
     /// When no stage the path tried meets, node 5 asks every stage whether it meets: a stage off the path with one
     /// run above the limit but within an early look's margin (20 ms/s) runs on, since more runs might find it meets.
     @Test func whenNoTriedStageMeetsEveryStageIsRead() {
