@@ -14,7 +14,8 @@ public struct TimeShortfall: Codable, Sendable, Equatable {
     /// Whether a stage's exposure run (rare interactions scheduled on purpose) was left out: the judgment of a rare
     /// interaction rests on its ordinary arrivals alone.
     public var exposureSkipped: Bool
-    /// ``moreRuns`` (and the exposure runs left out) at this profile's mean wall time per run.
+    /// How long ``moreRuns`` and the exposure runs left out would take, at the pace of this profile's runs so far
+    /// (start, warm-up and follow-through included).
     public var moreSeconds: Double
 
     public init(
@@ -30,9 +31,6 @@ public struct TimeShortfall: Codable, Sendable, Equatable {
         self.exposureSkipped = exposureSkipped
         self.moreSeconds = moreSeconds
     }
-
-    /// How many runs in all: ``moreRuns``, and an exposure run for each of their stages when one was left out.
-    public var totalRuns: Int { moreRuns.values.reduce(0, +) }
 
     /// A budget that would likely have let the profile finish: the time spent and the time still needed, rounded up
     /// to whole 5 s.

@@ -20,6 +20,18 @@ extension Profiler {
         var results: [Stage: [RepetitionResult]] = [:]
         var exposure: [Stage: [RepetitionResult]] = [:]
         var outOfTime: TimeShortfall?
+        /// What the budget cut short, when it ends the runs before `leftInRound` or before `exposureRuns` exposure runs.
+        func shortfall(leftInRound: [Stage] = [], exposureRuns: Int = 0) -> TimeShortfall? {
+            budget.map {
+                self.shortfall(
+                    $0,
+                    schedule: schedule,
+                    leftInRound: leftInRound,
+                    results: stageResults(results, exposure: exposure),
+                    exposureRuns: exposureRuns
+                )
+            }
+        }
         rounds: while true {
             let round = schedule.nextRound {
                 tree.stagesNeedingRuns(workload, results: stageResults(results, exposure: exposure))
@@ -31,12 +43,7 @@ extension Profiler {
             for (index, stage) in round.enumerated() {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
                 if schedule.round > 1, let budget, !budget.fits(window: workload.durationSeconds) {
-                    outOfTime = shortfall(
-                        budget,
-                        schedule: schedule,
-                        leftInRound: Array(round[index...]),
-                        results: stageResults(results, exposure: exposure)
-                    )
+                    outOfTime = shortfall(leftInRound: Array(round[index...]))
                     break rounds
                 }
                 let begun = Instant.now
@@ -82,15 +89,7 @@ extension Profiler {
                         progress: progress
                     )
                 else {
-                    outOfTime = budget.map {
-                        shortfall(
-                            $0,
-                            schedule: schedule,
-                            leftInRound: [],
-                            results: stageResults(results, exposure: exposure),
-                            exposureSkipped: true
-                        )
-                    }
+                    outOfTime = shortfall(exposureRuns: due.count)
                     break rounds
                 }
                 exposure.merge(exposed) { $1 }
@@ -107,15 +106,7 @@ extension Profiler {
                     schedule.stageFailed(stage)  // it failed when the rare interaction came: no later run repeats it
                 }
                 guard toppedUp else {
-                    outOfTime = budget.map {
-                        shortfall(
-                            $0,
-                            schedule: schedule,
-                            leftInRound: [],
-                            results: stageResults(results, exposure: exposure),
-                            exposureSkipped: true
-                        )
-                    }
+                    outOfTime = shortfall(exposureRuns: 1)
                     break rounds
                 }
             }
@@ -126,14 +117,14 @@ extension Profiler {
 
     /// What the wall-time `budget` cut short when it ended the runs: the stages left in the round it stopped
     /// (`leftInRound`) and those the verdict on `results` still needs, each to the runs a decision reads
-    /// (``RoundSchedule/repetitions`` in a fixed design) or one more, up to the cap; and whether a stage's exposure
-    /// run was left out.
+    /// (``RoundSchedule/repetitions`` in a fixed design) or one more, up to the cap; and the exposure runs (or
+    /// top-ups) it left out.
     private func shortfall(
         _ budget: TimeBudget,
         schedule: RoundSchedule,
         leftInRound: [Stage],
         results: [StageResult],
-        exposureSkipped: Bool = false
+        exposureRuns: Int
     ) -> TimeShortfall {
         let tree = options.decisionTree
         let target = options.stopsWhenDecided ? schedule.minimumRuns : schedule.repetitions
@@ -144,13 +135,13 @@ extension Profiler {
             let more = min(max(target - runs, 1), schedule.cap - runs)
             if more > 0 { moreRuns[stage] = more }
         }
-        let exposureWindow = exposureSkipped ? workload.exposureRun.durationSeconds * Double(schedule.stages.count) : 0
+        let exposureWindow = workload.exposureRun.durationSeconds * Double(exposureRuns)
         let window = Double(moreRuns.values.reduce(0, +)) * workload.durationSeconds + exposureWindow
         return TimeShortfall(
             budgetSeconds: budget.seconds,
             elapsedSeconds: budget.elapsedSeconds,
             moreRuns: moreRuns,
-            exposureSkipped: exposureSkipped,
+            exposureSkipped: exposureRuns > 0,
             moreSeconds: budget.expectedSeconds(ofWindows: window)
         )
     }
