@@ -70,7 +70,7 @@ extension StagehandCommand {
             name: .customLong("max-time"),
             help: ArgumentHelp(
                 "Wall-time budget per workload, in seconds: once it is spent, no more runs start (every stage still "
-                    + "runs once), and a verdict they would have settled says tentative and how much more time would "
+                    + "runs once), and a verdict they would have settled says what was left and how much more time would "
                     + "settle it.",
                 valueName: "s"
             )
@@ -187,6 +187,11 @@ extension StagehandCommand {
             ]
             for case (let option, let value?, let bound) in bounded {
                 if let problem = bound.problem(option: option, value) { throw ValidationError(problem) }
+            }
+            if headroom, maxTime != nil {
+                throw ValidationError(
+                    "--headroom searches for minutes and is not cut short: it cannot run within --max-time"
+                )
             }
             if let trace, trace.hasSuffix("/") || Self.isDirectory(trace) {
                 throw ValidationError("--trace names a file to write, and \(trace) is a directory")

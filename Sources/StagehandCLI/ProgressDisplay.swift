@@ -92,8 +92,8 @@ final class ProgressDisplay: Sendable {
             )
         case .outOfTime(let shortfall):
             write(
-                "  out of time: the --max-time \(shortfall.budgetSeconds.reportFormatted) s budget is spent; runs "
-                    + "still needed: \(shortfall.runsPhrase.replacingOccurrences(of: "`", with: "")) (about "
+                "  out of time: the --max-time \(shortfall.budgetSeconds.reportFormatted) s budget has no room for "
+                    + "the next run; runs still needed: \(shortfall.runsPhrase.replacingOccurrences(of: "`", with: "")) (about "
                     + "\(shortfall.moreSeconds.rounded(.up).reportFormatted) s)\n"
             )
         case .exposing(let interactions, let stages):

@@ -35,6 +35,7 @@ extension CLITests {
             (["--duration=-1"], "--duration must be a finite number > 0 and ≤ 3600, got -1"),
             (["--refresh-hz", "500"], "--refresh-hz must be a number from 1 to 240, got 500"),
             (["--max-time", "0"], "--max-time must be a finite number > 0 and ≤ 86400, got 0"),
+            (["--max-time", "60", "--headroom"], "--headroom searches for minutes and is not cut short"),
             (["--trace", "/tmp"], "--trace names a file to write, and /tmp is a directory"),
             (["--cores", "0"], CoreLimit.isSupported ? "--cores must be from 1 to" : "--cores needs Linux"),
         ])
@@ -105,7 +106,7 @@ extension CLITests {
                 in: directory
             )
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("out of time: the --max-time 0.5 s budget is spent"))
+            #expect(run.stderr.contains("out of time: the --max-time 0.5 s budget has no room for the next run"))
             let result = try ProfileResult.read(directory.appending(path: "reports/placement.json"))
             #expect(result.stages.filter { $0.status == .ok }.map(\.repetitions.count) == [1, 1])
             #expect(result.environment.maxTimeSeconds == 0.5)

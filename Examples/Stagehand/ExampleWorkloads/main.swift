@@ -27,7 +27,7 @@ let newsFeed = CodeWorkload(
 /// The photo it opens is one already on disk: written once per process as the first run sets up its cache, before
 /// any arrival is timed, and only in the processes that run this workload. (Written by the first open instead, each
 /// stage's first arrival held main for writing it, 343 ms in `offloaded`: the set-up of this example, not work of the
-/// app it stands for. Written as every process started, it cost each stage run of every workload here 0.17 s.)
+/// app it stands for. Written as every process started, it cost every process of every workload here 0.17–0.19 s.)
 let thumbnails = Subsystem("thumbnails") {
     _ = PhotoLibrary.photo
     return ThumbnailCache()

@@ -194,10 +194,15 @@ struct DecisionTree: Sendable {
             // measured: a doubt about the answer is a doubt about that stage's runs.
             let source = measured ? latest : byStage.values.firstTimedStage?.stage ?? latest
             let beyondDoubt = answersBeyondDoubt(question, evidence, runsAgree: runsAgree)
-            if !beyondDoubt, (byStage[source]?.judgedRuns.count ?? 0) < thresholds.minimumRuns {
+            // Only a stage that can run again can settle a doubt.
+            if !beyondDoubt, byStage[source]?.status == .ok,
+                (byStage[source]?.judgedRuns.count ?? 0) < thresholds.minimumRuns
+            {
                 doubtful.insert(question.node)
             }
-            if !forgiving.contains(question.node) { answered[source] = (answered[source] ?? true) && beyondDoubt }
+            if beyondDoubt || !forgiving.contains(question.node) {
+                answered[source] = (answered[source] ?? true) && beyondDoubt
+            }
             guard answer else {
                 path.append(
                     question.node(

@@ -11,8 +11,9 @@ extension TimeShortfall {
     var settleSentence: String {
         "Out of time: the `--max-time \(budgetSeconds.reportFormatted)` budget ended the runs after "
             + "\(elapsedSeconds.rounded().reportFormatted) s"
-            + (elapsedSeconds > budgetSeconds ? " (every stage runs once, whatever the budget)" : "")
-            + ", with runs still needed (at least \(runsPhrase): about "
+            + (elapsedSeconds > budgetSeconds
+                ? " (every stage runs once whatever the budget, and a run that starts runs to its end)" : "")
+            + ", with runs still needed (\(runsPhrase): about "
             + "\(moreSeconds.rounded(.up).reportFormatted) s more): run with "
             + "`--max-time \(suggestedBudgetSeconds.reportFormatted)`, or without `--max-time`."
     }

@@ -18,7 +18,7 @@ extension ProfileResult {
         for stage in stages where stage.status == .ok && stage.repetitions.count < thresholds.minimumRuns {
             guard let metrics = stage.metrics else { continue }
             let runs = Double(max(stage.repetitions.count, 1))
-            for id in NoiseModel.metrics {
+            for id in NoiseModel.metrics where Metric.of(id).isTaken(in: metrics) {
                 let value = Metric.of(id).shown(metrics)
                 if id == .hitchTimeRatio, value == 0 {
                     if let bound = tree.hitchFreeBound(of: stage, workload: spec) {
@@ -32,6 +32,7 @@ extension ProfileResult {
                     budgetMs: spec.frameBudgetMs,
                     seconds: environment.durationSeconds
                 )
+                guard deviation > 0 else { continue }  // a figure of 0 ms: nothing to be unsure of
                 spreads[stage.stage, default: [:]][id] = "±\(Self.twoSignificantDigits(deviation / runs.squareRoot()))"
             }
         }

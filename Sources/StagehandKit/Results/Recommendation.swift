@@ -32,8 +32,8 @@ public struct Recommendation: Codable, Sendable, Equatable {
         /// or crashed), with at least 3 runs each: the chance of adopting a more concurrent stage on noise alone is
         /// held at 5% (docs/METRICS.md, "How a verdict is decided").
         case decided
-        /// Too few runs, or a stage the decision needed was not measured: the stage the tree reaches is named, and
-        /// more runs (or the stage) would settle it.
+        /// Too few runs, or a stage the decision needed was not measured, or the wall-time budget (`--max-time`) left
+        /// out an exposure run: the stage the tree reaches is named, and more runs (or the stage) would settle it.
         case tentative
         /// A stage the verdict rests on is within the run-to-run noise of a budget limit (``StageJudgment/metric``
         /// says which): the walk followed its figures over all its runs, which side of the limit they fall on.

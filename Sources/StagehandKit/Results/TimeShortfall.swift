@@ -8,8 +8,9 @@ public struct TimeShortfall: Codable, Sendable, Equatable {
     public var budgetSeconds: Double
     /// How long the profile had run when the budget stopped it.
     public var elapsedSeconds: Double
-    /// The runs of each stage the verdict still needed, at least (a stage short of the runs a decision reads needs
-    /// that many more; one that is borderline on them, one more or several).
+    /// The runs of each stage the verdict still needed, as far as can be told when the budget ended: a stage short of
+    /// the runs a decision reads, that many more (fewer, when it fails beyond doubt on them); one borderline on them,
+    /// one more (or several).
     public var moreRuns: [Stage: Int]
     /// Whether a stage's exposure run (rare interactions scheduled on purpose) was left out: the judgment of a rare
     /// interaction rests on its ordinary arrivals alone.

@@ -20,15 +20,17 @@ extension Profiler {
         var results: [Stage: [RepetitionResult]] = [:]
         var exposure: [Stage: [RepetitionResult]] = [:]
         var outOfTime: TimeShortfall?
-        /// What the budget cut short, when it ends the runs before `leftInRound` or before `exposureRuns` exposure runs.
-        func shortfall(leftInRound: [Stage] = [], exposureRuns: Int = 0) -> TimeShortfall? {
+        /// What the budget cut short, when it ends the runs before `leftInRound`, or before exposure runs of
+        /// `exposureWindow` seconds of arrival window in all.
+        func shortfall(leftInRound: [Stage] = [], exposureWindow: Double = 0) -> TimeShortfall? {
             budget.map {
                 self.shortfall(
                     $0,
                     schedule: schedule,
                     leftInRound: leftInRound,
                     results: stageResults(results, exposure: exposure),
-                    exposureRuns: exposureRuns
+                    exposureWindow: exposureWindow,
+                    exposureDue: !interactionsToExpose(after: results).isEmpty
                 )
             }
         }
@@ -89,11 +91,11 @@ extension Profiler {
                         progress: progress
                     )
                 else {
-                    outOfTime = shortfall(exposureRuns: due.count)
+                    outOfTime = shortfall(exposureWindow: workload.exposureRun.durationSeconds * Double(due.count))
                     break rounds
                 }
                 exposure.merge(exposed) { $1 }
-                let toppedUp = try await topUp(
+                let leftOut = try await topUp(
                     due,
                     exposure: &exposure,
                     after: results,
@@ -105,8 +107,8 @@ extension Profiler {
                 for stage in due where (exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
                     schedule.stageFailed(stage)  // it failed when the rare interaction came: no later run repeats it
                 }
-                guard toppedUp else {
-                    outOfTime = shortfall(exposureRuns: 1)
+                guard leftOut == 0 else {
+                    outOfTime = shortfall(exposureWindow: leftOut)
                     break rounds
                 }
             }
@@ -124,7 +126,8 @@ extension Profiler {
         schedule: RoundSchedule,
         leftInRound: [Stage],
         results: [StageResult],
-        exposureRuns: Int
+        exposureWindow: Double,
+        exposureDue: Bool
     ) -> TimeShortfall {
         let tree = options.decisionTree
         let target = options.stopsWhenDecided ? schedule.minimumRuns : schedule.repetitions
@@ -135,13 +138,19 @@ extension Profiler {
             let more = min(max(target - runs, 1), schedule.cap - runs)
             if more > 0 { moreRuns[stage] = more }
         }
-        let exposureWindow = workload.exposureRun.durationSeconds * Double(exposureRuns)
+        // A stage whose runs left out reach its `repetitions`-th would have had its exposure run after it too.
+        let reaching = moreRuns.filter { stage, more in
+            let runs = schedule.runs[stage, default: 0]
+            return runs < schedule.repetitions && runs + more >= schedule.repetitions
+        }
+        let exposureWindow =
+            exposureWindow + (exposureDue ? workload.exposureRun.durationSeconds * Double(reaching.count) : 0)
         let window = Double(moreRuns.values.reduce(0, +)) * workload.durationSeconds + exposureWindow
         return TimeShortfall(
             budgetSeconds: budget.seconds,
             elapsedSeconds: budget.elapsedSeconds,
             moreRuns: moreRuns,
-            exposureSkipped: exposureRuns > 0,
+            exposureSkipped: exposureWindow > 0,
             moreSeconds: budget.expectedSeconds(ofWindows: window)
         )
     }
@@ -161,12 +170,7 @@ extension Profiler {
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
     ) async throws -> [Stage: [RepetitionResult]]? {
-        let arrivals = results.values.map { runs in
-            workload.interactions.indices.map { index in
-                runs.compactMap(\.interactions).reduce(0) { $0 + ($1.indices.contains(index) ? $1[index].arrivals : 0) }
-            }
-        }
-        let exposed = workload.interactionsToExpose(arrivals: arrivals)
+        let exposed = interactionsToExpose(after: results)
         guard !exposed.isEmpty else { return [:] }
         let run = try writeExposureRun(beside: workloadFile)
         if let budget, !budget.fits(window: run.workload.durationSeconds * Double(stages.count)) { return nil }
@@ -193,7 +197,8 @@ extension Profiler {
     /// are more than its arrivals so far can bound (``ArrivalTopUp``), added to the stage's `exposure`; drawn from a
     /// seed of its own, so its arrivals fall at other phases of the frame grid.
     ///
-    /// - Returns: `false` when a top-up did not fit in the wall-time `budget` (none after it runs).
+    /// - Returns: the arrival windows, in seconds, of the top-ups left out: from the first that did not fit in the
+    ///   wall-time `budget` on, none runs; 0 when every one ran.
     private func topUp(
         _ stages: [Stage],
         exposure: inout [Stage: [RepetitionResult]],
@@ -202,7 +207,8 @@ extension Profiler {
         budget: inout TimeBudget?,
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
-    ) async throws -> Bool {
+    ) async throws -> Double {
+        var leftOut = 0.0
         for stage in stages where !(exposure[stage] ?? []).contains(where: { $0.status != .ok }) {
             let sofar = StageResult(
                 stage: stage,
@@ -213,7 +219,10 @@ extension Profiler {
             guard let plan = ArrivalTopUp(sofar, workload: workload, tree: options.decisionTree) else { continue }
             // Its window spans its arrivals, so each comes beside the others as declared (its knock-on among them).
             let run = try writeExposureRun(beside: workloadFile, windowSeconds: plan.windowSeconds)
-            if let budget, !budget.fits(window: run.workload.durationSeconds) { return false }
+            if leftOut > 0 || budget.map({ !$0.fits(window: run.workload.durationSeconds) }) == true {
+                leftOut += run.workload.durationSeconds
+                continue
+            }
             progress(.toppingUp(stage, plan.exposing.map { workload.interactions[$0].name }, arrivals: plan.rounds))
             let begun = Instant.now
             exposure[stage, default: []].append(
@@ -229,7 +238,7 @@ extension Profiler {
             )
             budget?.ran(window: run.workload.durationSeconds, since: begun)
         }
-        return true
+        return leftOut
     }
 
     /// The workload of an exposure run (``Workload/exposureRun``, its window at least `windowSeconds`), written beside
@@ -322,5 +331,18 @@ extension Profiler {
                 workload: workload
             )
         }
+    }
+}
+
+extension Profiler {
+    /// The interactions an exposure run would schedule after the ordinary runs `results`: those they may not have
+    /// exercised enough (``Workload/interactionsToExpose(arrivals:)``).
+    func interactionsToExpose(after results: [Stage: [RepetitionResult]]) -> [Int] {
+        let arrivals = results.values.map { runs in
+            workload.interactions.indices.map { index in
+                runs.compactMap(\.interactions).reduce(0) { $0 + ($1.indices.contains(index) ? $1[index].arrivals : 0) }
+            }
+        }
+        return workload.interactionsToExpose(arrivals: arrivals)
     }
 }

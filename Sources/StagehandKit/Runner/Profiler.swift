@@ -91,17 +91,16 @@ package struct Profiler: Sendable {
             progress: progress
         )
         defer { trace.discard() }
-        var (stages, outOfTime) = try await runRounds(
+        var stages = try await runRounds(
             workloadFile: workloadFile,
             trace: &trace,
             interruption: interruption,
             progress: progress
-        )
+        ).stages
         trace.finish(progress: progress)
-        if options.headroom, outOfTime != nil {
-            progress(
-                .warning("--headroom is skipped: the time budget (--max-time) was spent before the verdict's runs")
-            )
+        if options.headroom, options.maxSeconds != nil {
+            // A search cut short finds no cliff, and a whole one takes minutes past any budget the runs were given.
+            progress(.warning("--headroom is skipped: a search is not cut short, and --max-time bounds the profile"))
         } else if options.headroom {
             stages = try await searchingHeadroom(
                 of: stages,

@@ -111,6 +111,24 @@ import Testing
         #expect(!MarkdownReport(result: try Fixtures.imagePipeline()).render().contains("had fewer than 3 runs"))
     }
 
+    /// A hitch-free stage on one run whose arrivals held main near a frame's budget (15 ms of 16.67) reads its zero
+    /// with the bound its seconds give (−ln 0.05 × 16.67 ms / 3 s = 16.6 ms/s), in both tables.
+    @Test func aHitchFreeStageNearAHitchOnOneRunShowsItsBound() throws {
+        var result = try Fixtures.imagePipeline()
+        let oneRun = [result.stages[2].repetitions[0]]
+        result.stages[2] = result.stages[2].replacingRuns(oneRun, workload: result.spec).editingRuns(
+            workload: result.spec
+        ) { run in
+            run.interactions = result.spec.interactions.map { _ in
+                InteractionSample(arrivals: 6, longestBlockMs: 15, hangs: 0, holdsMs: Array(repeating: 15, count: 6))
+            }
+        }
+        let spread = try #require(result.figureSpreads[.offloaded]?[.hitchTimeRatio])
+        #expect(spread.hasPrefix("≤16."), "\(spread)")
+        #expect(MarkdownReport(result: result).render().contains("| **0 \(spread) ✅** |"))
+        #expect(TerminalSummary(result: result, colour: false).render().contains("0 \(spread)"))
+    }
+
     @Test func theJSONCarriesTheContractFields() throws {
         let data = try ReportWriter.encoder.encode(try Fixtures.imagePipeline())
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -52,7 +52,7 @@ struct VerdictSection: ReportSection {
     private var confidence: String {
         switch recommendation.confidence {
         case .decided: "decided beyond the run-to-run noise"
-        case .tentative: "**tentative: too few runs, or a stage it needs was not measured**"
+        case .tentative: "**tentative: too few runs, or a stage or exposure run it needs was not made**"
         case .borderline:
             "**borderline: a stage it rests on is within the noise of the budget, or a declared rate is near one where "
                 + "it changes**"
