@@ -12,7 +12,7 @@ extension Verdict {
                 }
             advice.append(
                 "Borderline: \(stage.rawValue): \(judged[stage]?.reason ?? "within the run-to-run noise of the budget")"
-                    + ". " + (within.map { $0.howToSettle(thresholds: tree.thresholds, workload: workload) } ?? "")
+                    + "." + (within.map { " " + $0.howToSettle(thresholds: tree.thresholds, workload: workload) } ?? "")
             )
         }
         for rate in rates where unsettled.contains(.rate(rate.interaction)) {
