@@ -91,9 +91,10 @@ final class ProgressDisplay: Sendable {
                     + "more run of \(stages.count == 1 ? "it" : "each") (up to \(cap) a stage, --max-repetitions)\n"
             )
         case .outOfTime(let shortfall):
+            let runs = shortfall.runsPhrase.replacingOccurrences(of: "`", with: "")  // plain text on a terminal
             write(
                 "  out of time: the --max-time \(shortfall.budgetSeconds.reportFormatted) s budget has no room for "
-                    + "the next run; runs still needed: \(shortfall.runsPhrase.replacingOccurrences(of: "`", with: "")) (about "
+                    + "the next run; runs still needed: \(runs) (about "
                     + "\(shortfall.moreSeconds.rounded(.up).reportFormatted) s)\n"
             )
         case .exposing(let interactions, let stages):

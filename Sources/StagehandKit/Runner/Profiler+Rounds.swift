@@ -2,8 +2,10 @@ import Foundation
 
 extension Profiler {
     /// Runs the rounds of the ``RoundSchedule``, one child process per stage run, adding each measured run to `trace`,
-    /// and returns one result per stage (all four, in journey order; unselected ones skipped), with what the wall-time
-    /// budget (``ProfileOptions/maxSeconds``) cut short, when it ended the runs.
+    /// and returns one result per stage (all four, in journey order; unselected ones skipped). When the wall-time
+    /// budget (``ProfileOptions/maxSeconds``) ends the runs, what it cut short goes to `progress`
+    /// (``Progress/outOfTime``), where the profile's clock keeps it with the rest of its time
+    /// (``ProfileTimes/outOfTime``).
     ///
     /// - Parameter workloadFile: where ``workload`` is written for the children.
     /// - Throws: ``ProfileInterrupted`` when interrupted before a run; otherwise only when the tool itself fails.
@@ -12,7 +14,7 @@ extension Profiler {
         trace: inout TraceCollection,
         interruption: Interruption,
         progress: @Sendable (Progress) -> Void
-    ) async throws -> (stages: [StageResult], outOfTime: TimeShortfall?) {
+    ) async throws -> [StageResult] {
         // Which stages' runs an unsettled verdict still needs, tested at the level the final verdict uses.
         let tree = options.decisionTree
         var schedule = RoundSchedule(options: options, minimumRuns: tree.thresholds.minimumRuns)
@@ -114,7 +116,7 @@ extension Profiler {
             }
         }
         if let outOfTime { progress(.outOfTime(outOfTime)) }
-        return (stageResults(results, exposure: exposure), outOfTime)
+        return stageResults(results, exposure: exposure)
     }
 
     /// What the wall-time `budget` cut short when it ended the runs: the stages left in the round it stopped

@@ -96,7 +96,7 @@ package struct Profiler: Sendable {
             trace: &trace,
             interruption: interruption,
             progress: progress
-        ).stages
+        )
         trace.finish(progress: progress)
         if options.headroom, options.maxSeconds != nil {
             // A search cut short finds no cliff, and a whole one takes minutes past any budget the runs were given.
