@@ -18,7 +18,9 @@ struct ScanCommand: ParsableCommand {
             --scaffold DIR writes DIR/main.swift (DIR a new directory inside PATH), a starting workload executable \
             with one workload per candidate: CPU work main-actor code calls (compute steps), CPU work on the main \
             actor (ui), async functions awaited from main-actor code (io), main-actor classes' shared state \
-            (subsystems). It prints the target to add to Package.swift. Fill its <#placeholders#> (the compiler \
+            (subsystems). Arguments and instances are values from the app's own code where it shows them (each \
+            one's source above its workload). It prints the target to add to Package.swift. Fill the \
+            <#placeholders#> left (the compiler \
             refuses the file until each is filled).
             """
     )
@@ -90,7 +92,7 @@ struct ScanCommand: ParsableCommand {
         var summary = "Wrote \(main.path): \(scaffold.workloads) workload\(scaffold.workloads == 1 ? "" : "s")"
         if scaffold.left > 0 { summary += " (\(scaffold.left) more candidates listed in its header)" }
         summary += ".\n\nAdd the target to Package.swift:\n\n\(scaffold.packageSnippet)\n\n"
-        summary += "Fill its <#placeholders#>, then: swift package --allow-writing-to-package-directory stagehand "
+        summary += "Fill the <#placeholders#> left, then: swift package --allow-writing-to-package-directory stagehand "
         summary += "profile <workload>\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
     }

@@ -204,23 +204,21 @@ extension CLITests {
             }
             """
 
-        /// What a user would write in each placeholder the scaffold of ``notes`` leaves.
+        /// What a user would write in each placeholder the scaffold of ``notes`` leaves (its types' initializers that
+        /// take no argument it fills itself).
         static let filled = [
             "<#text: String#>": "\"# Notes\"",
-            "<#a Tokenizer#>": "Tokenizer()",
             "<#data: Data#>": "Data()",
             "<#T: Decodable#>": "Note",
             "<#(T, next: URL?) where T: Decodable#>": "(Note, next: URL?)",
             "<#items: [String]#>": "[\"b\", \"a\"]",
             "<#table: [String: Int]#>": "[\"a\": 1]",
-            "<#a Counter#>": "Counter()",
             "<#values: Int...#>": "1, 2",
             "<#sort: [Int]#>": "[2, 1]",
             "<#Ranked<Element: Comparable>#>": "Ranked<Int>",
             "<#items: [Element]#>": "[2, 1]",
             "<#a Outer.Store#>": "Outer.Store()",
             "<#words: [String]#>": "[\"a\"]",
-            "<#a NoteClient#>": "NoteClient()",
             "<#id: Int#>": "1",
             "<#a value holding NoteStore's notes#>": "[Note]()",
             "<#what NoteStore.add(_:) does to that state#>": #"state.append(Note(text: "a"))"#,
@@ -255,9 +253,12 @@ extension CLITests {
             let steps = [
                 ".compute(\"render\")", ".compute(\"count-words\")", ".ui(\"sorted-titles\")", ".io(\"fetch\")",
                 ".state(noteStoreWorkloadState)", "let highlighterHighlightWorkloadInstance = Highlighter.shared",
-                "<#a Tokenizer#>.tokenize(", "as <#T: Decodable#>",
-                "as <#(T, next: URL?) where T: Decodable#>", "Codec.sortInPlace(&items)",
-                "Codec.total(<#table: [String: Int]#>)", "var counter = <#a Counter#>", "counter.accumulate(",
+                // The app's own values: its types' initializers that take no argument, made once before the runs.
+                "let tokenizerTokenizeTokenizer = Tokenizer()\n",
+                ".compute(\"tokenize\") { [tokenizer = tokenizerTokenizeTokenizer] in",
+                "tokenizer.tokenize(<#text: String#>)", "/// - `a Tokenizer`: `Tokenizer()`, the type's initializer",
+                "as <#T: Decodable#>", "as <#(T, next: URL?) where T: Decodable#>", "Codec.sortInPlace(&items)",
+                "Codec.total(<#table: [String: Int]#>)", "var counter = Counter()", "counter.accumulate(",
                 "Sorter.sort(&sortValue)", "as <#T: Decodable#> }", "<#Ranked<Element: Comparable>#>.top(",
                 "<#a Outer.Store#>.search()", ".io(\"rebuild\") { _ = await Index.shared.rebuild(",
                 ".compute(\"index\") { _ = Index(words: <#words: [String]#>) }",

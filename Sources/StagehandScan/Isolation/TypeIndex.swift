@@ -20,11 +20,32 @@ struct TypeIndex {
         var members: Set<String> = []
         /// The `static` and `class` members' names among them: `shared`.
         var staticMembers: Set<String> = []
+        /// Its `static` and `class` stored or computed properties, with their types where the declaration says them:
+        /// where a scaffold finds the app's own values (`sample`, `shared`).
+        var staticProperties: [StaticProperty] = []
+        /// An enum's cases, in order.
+        var cases: [EnumCase] = []
         /// Its generic parameters as written, on one line (`<T: Comparable>`); `nil` for a type that has none.
         var generics: String?
         /// Whether two declarations in the module share its name (nested types of different outer types): what the
         /// index holds of it is then one of them, and a scaffold must not rely on it.
         var isAmbiguous = false
+    }
+
+    /// A type's static property: `static let sample: String`, `static let shared = FeedViewModel()`.
+    struct StaticProperty: Sendable, Equatable {
+        var name: String
+        /// The type its annotation names, or the type its initializer calls (`FeedViewModel()`); `nil` when neither
+        /// says.
+        var type: String?
+        /// The file that declares it: an extension's, which may be a test target's.
+        var file: String
+    }
+
+    /// An enum's case: `loading`, or `loaded(Page)` with a payload.
+    struct EnumCase: Sendable, Equatable {
+        var name: String
+        var hasPayload: Bool
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -51,6 +72,7 @@ struct TypeIndex {
         for (name, members) in collector.extensionMembers {
             types[name]?.members.formUnion(members.all)
             types[name]?.staticMembers.formUnion(members.statics)
+            types[name]?.staticProperties += members.staticProperties
         }
         for (name, conformances) in collector.extensionConformances {
             if types[name]?.file == file { types[name]?.inherits += conformances }
@@ -179,7 +201,7 @@ struct TypeIndex {
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let name = Syntax(node.extendedType).typeName
-            extensionMembers[name, default: Members()].formUnion(Members(node.memberBlock))
+            extensionMembers[name, default: Members()].formUnion(Members(node.memberBlock, file: file))
             extensionConformances[name, default: []] += Self.inherited(node.inheritanceClause)
             return .visitChildren
         }
@@ -194,7 +216,7 @@ struct TypeIndex {
         ) -> SyntaxVisitorContinueKind {
             let names = attributes.names
             if names.contains("globalActor") { globalActors.insert(name) }
-            let found = Members(members)
+            let found = Members(members, file: file)
             let isAmbiguous = declarations[name] != nil
             declarations[name] = Declaration(
                 kind: kind,
@@ -204,6 +226,8 @@ struct TypeIndex {
                 storedProperties: found.stored,
                 members: found.all,
                 staticMembers: found.statics,
+                staticProperties: found.staticProperties,
+                cases: found.cases,
                 generics: generics?.trimmedDescription.onOneLine,
                 isAmbiguous: isAmbiguous
             )
@@ -223,10 +247,14 @@ struct TypeIndex {
         var all: Set<String> = []
         /// The `static` and `class` ones.
         var statics: Set<String> = []
+        /// The static properties among them, with their types.
+        var staticProperties: [StaticProperty] = []
+        /// An enum's cases.
+        var cases: [EnumCase] = []
 
         init() {}
 
-        init(_ block: MemberBlockSyntax) {
+        init(_ block: MemberBlockSyntax, file: String) {
             func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
                 modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
             }
@@ -251,18 +279,40 @@ struct TypeIndex {
                             } ?? false
                         if isStatic(variable.modifiers) {
                             statics.insert(name)
+                            staticProperties.append(
+                                StaticProperty(name: name, type: Self.type(of: binding, in: variable), file: file)
+                            )
                         } else if !computed {
                             stored.insert(name)
                         }
                     }
+                } else if let enumCase = member.decl.as(EnumCaseDeclSyntax.self) {
+                    for element in enumCase.elements {
+                        cases.append(EnumCase(name: element.name.text, hasPayload: element.parameterClause != nil))
+                    }
                 }
             }
+        }
+
+        /// The type a property's annotation names (`: String`; the last binding's, for `static let a, b: Int`), or
+        /// the type its initializer calls (`= FeedViewModel()`, `= FeedPage.sample(articles: 40)` is not one).
+        private static func type(of binding: PatternBindingSyntax, in variable: VariableDeclSyntax) -> String? {
+            if let annotation = binding.typeAnnotation ?? variable.bindings.last?.typeAnnotation {
+                return annotation.type.trimmedDescription.onOneLine
+            }
+            guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                reference.baseName.text.first?.isUppercase == true
+            else { return nil }
+            return reference.baseName.text
         }
 
         mutating func formUnion(_ other: Members) {
             stored.formUnion(other.stored)
             all.formUnion(other.all)
             statics.formUnion(other.statics)
+            staticProperties += other.staticProperties
+            cases += other.cases
         }
     }
 }

@@ -11,7 +11,8 @@ enum CandidateFinder {
     static func candidates(
         functions: FunctionIndex,
         sharedStates: [SharedState],
-        excludingFiles excluded: Set<String>
+        excludingFiles excluded: Set<String>,
+        values: ValueResolver? = nil
     ) -> [ScaffoldCandidate] {
         var callsTo: [String: [FunctionIndex.Site]] = [:]  // by the callee's symbol
         for site in functions.sites where !excluded.contains(site.file) {
@@ -32,6 +33,7 @@ enum CandidateFinder {
                     candidate(
                         .io,
                         entry,
+                        values: values,
                         why: "\(describe(entry)) is awaited from main-actor code: \(places(fromMain, first: first)).",
                         rank: fromMain.count
                     )
@@ -43,6 +45,7 @@ enum CandidateFinder {
                         candidate(
                             .ui,
                             entry,
+                            values: values,
                             why: "\(describe(entry)) \(WorkSignal.phrase(work)) on the main actor.",
                             rank: weight(work) * 10 + callers.count
                         )
@@ -55,6 +58,7 @@ enum CandidateFinder {
                         candidate(
                             .compute,
                             entry,
+                            values: values,
                             why: "\(describe(entry)) \(WorkSignal.phrase(work)), and main-actor code calls it: "
                                 + "\(places(fromMain, first: first)).",
                             rank: weight(work) * 10 + fromMain.count
@@ -131,12 +135,13 @@ enum CandidateFinder {
     private static func candidate(
         _ kind: ScaffoldCandidate.Kind,
         _ entry: FunctionIndex.Entry,
+        values: ValueResolver? = nil,
         why: String,
         rank: Int
     ) -> ScaffoldCandidate {
         let declaration = entry.declaration
         let typePath = ScaffoldCall.typePath(of: declaration)
-        let call = ScaffoldCall(calling: entry, from: kind)
+        let call = ScaffoldCall(calling: entry, from: kind, values: values)
         let owner = typePath.split(separator: ".").last.map(String.init)
         let method = entry.name == "init" ? nil : entry.name
         return ScaffoldCandidate(

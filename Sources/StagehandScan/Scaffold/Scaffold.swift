@@ -98,8 +98,10 @@ public struct Scaffold: Sendable {
         var lines = paragraphs.flatMap { wrapped($0, prefix: "// ") + ["//"] }
         lines += snippet.split(separator: "\n").map { "//     " + $0 }
         paragraphs = [
-            "Fill every `<#placeholder#>` with what your app passes (the compiler refuses the file until each is "
-                + "filled), and set each interaction's `ratePerSecond` to how often people do it. Then:"
+            "Values found in the app's code are filled in, each with its source above its workload (a *synthesized* "
+                + "or *guessed* one is not the app's: check it). Fill every `<#placeholder#>` left with what your app "
+                + "passes (the compiler refuses the file until each is filled), and set each interaction's "
+                + "`ratePerSecond` to how often people do it. Then:"
         ]
         let hidden = chosen.filter { $0.module?.kind == .library && !$0.isVisibleToOtherModules }
         if !hidden.isEmpty {
@@ -149,6 +151,15 @@ public struct Scaffold: Sendable {
             comment += " It is internal: make it `package`, and its type too."
         }
         var out = wrapped(comment, prefix: "/// ").joined(separator: "\n") + "\n"
+        if !candidate.call.values.isEmpty {
+            let made = candidate.call.made.isEmpty ? "" : " (each made once, before the runs, where it takes a call)"
+            out += "///\n/// Values found in the app's code\(made):\n"
+            for value in candidate.call.values {
+                var lines = wrapped("- " + value, prefix: "///   ")
+                lines[0] = "/// " + lines[0].dropFirst("///   ".count)
+                out += lines.joined(separator: "\n") + "\n"
+            }
+        }
         let step: String
         let description: String
         if candidate.kind == .state, let state = candidate.state {
@@ -179,11 +190,23 @@ public struct Scaffold: Sendable {
             let effects =
                 (candidate.returnsValue ? "_ = " : "") + (candidate.isThrowing ? "try " : "")
                 + (candidate.kind == .io ? "await " : "")
+            // Values that take a call to make: made here, once, and captured by the body under their names.
+            let base = variable.hasSuffix("Workload") ? String(variable.dropLast("Workload".count)) : variable
+            var captureList: [String] = []
+            var made = ""
+            for value in candidate.call.made {
+                let global = base + value.name.prefix(1).uppercased() + value.name.dropFirst()
+                made += "let \(global) = \(value.expression)\n"
+                captureList.append("\(value.name) = \(global)")
+            }
+            out = made + out
             let lines = candidate.call.variables + [effects + candidate.call.expression(capturedAs: instance)]
+            let captures = captureList.isEmpty ? "" : "[" + captureList.joined(separator: ", ") + "] in "
             let body =
-                lines.count == 1
-                ? "{ \(lines[0]) }"
-                : "{\n" + lines.map { "            \($0)\n" }.joined() + "        }"
+                lines.count == 1 && (captures.isEmpty || captures.count + lines[0].count <= 80)
+                ? "{ \(captures)\(lines[0]) }"
+                : "{" + (captures.isEmpty ? "" : " " + captures.trimmingCharacters(in: .whitespaces)) + "\n"
+                    + lines.map { "            \($0)\n" }.joined() + "        }"
             step = ".\(candidate.kind)(\"\(candidate.stepLabel)\") \(body)"
             switch candidate.kind {
             case .compute: description = "\(candidate.declaration.symbol): CPU work main-actor code calls."

@@ -26,16 +26,50 @@ struct ScaffoldCall: Sendable, Equatable {
     var variables: [String]
     /// The result's type when no argument fixes it, as a placeholder (`<#T: Decodable#>`): the call ends `as` it.
     var resultType: String?
+    /// Each value found in the scanned code, with its source: "`markdown`: `NotePreview.sample`, the app's own sample
+    /// (Sources/ExampleApp/NotePreview.swift)".
+    var values: [String] = []
+    /// Whether every value the call needs was found (no placeholder left) and each came from the app's own code.
+    var isAppAuthored = true
+    /// Each value that takes a call to make (`page`: `FeedPage.sample(articles: 40)`), made once in main.swift's
+    /// top-level code, before any arrival, so that making it is not in the step's time, and captured by the step's
+    /// body under `name`.
+    var made: [Made] = []
 
-    /// How a step of kind `step` calls `entry`: a placeholder for each argument without a default, and for an
-    /// instance when its type has no static `shared`.
-    init(calling entry: FunctionIndex.Entry, from step: ScaffoldCandidate.Kind) {
+    struct Made: Sendable, Equatable {
+        /// The name the body uses: `page`.
+        var name: String
+        var expression: String
+    }
+
+    /// How a step of kind `step` calls `entry`: for each argument without a default, and for an instance when its
+    /// type has no static `shared`, the value `resolver` finds in the scanned code, or a placeholder.
+    init(calling entry: FunctionIndex.Entry, from step: ScaffoldCandidate.Kind, values resolver: ValueResolver? = nil) {
         let typePath = Self.typePath(of: entry.declaration)
         // A generic type's static call or initializer must say its type's arguments: `<#Box<T: Comparable>#>`.
         let type = entry.traits.typeGenerics.map { "<#\(typePath)\($0)#>" } ?? typePath
         let receiver: ScaffoldCall.Receiver
         let function: String
         var variables: [String] = []
+        var found: [String] = []
+        var appAuthored = true
+        var made: [Made] = []
+        var captured: Set<String> = [entry.name]
+        /// The value `resolver` finds, noted with its source, or `placeholder`. One that takes a call to make is
+        /// captured as `capture` (made once, before the runs) unless `capture` is `nil`.
+        func resolved(_ value: ResolvedValue?, for name: String, else placeholder: String, capture: String?) -> String {
+            guard let value else {
+                appAuthored = false
+                return placeholder
+            }
+            appAuthored = appAuthored && value.isAppAuthored
+            found.append("`\(name)`: `\(value.expression)`, \(value.provenance)")
+            guard value.isMade, var capture else { return value.expression }
+            while captured.contains(capture) { capture += "Value" }
+            captured.insert(capture)
+            made.append(Made(name: capture, expression: value.expression))
+            return capture
+        }
         if entry.name == "init" {
             (receiver, function) = (.none, type)
         } else if typePath.isEmpty {
@@ -43,12 +77,23 @@ struct ScaffoldCall: Sendable, Equatable {
         } else if entry.traits.isStatic {
             (receiver, function) = (.none, "\(type).\(entry.name)")
         } else {
-            let instance = entry.traits.typeHasShared ? "\(typePath).shared" : "<#a \(typePath)#>"
+            let owner = typePath.split(separator: ".").last.map(String.init) ?? "value"
+            let ownerVariable = owner.prefix(1).lowercased() + owner.dropFirst()
+            // A main-actor type's instance for a `compute` body is made in main.swift's top-level code: no capture.
+            let madeOnTop = step == .compute && entry.traits.typeIsMainActor && !entry.traits.isMutating
+            let instance =
+                entry.traits.typeHasShared
+                ? "\(typePath).shared"
+                : resolved(
+                    entry.traits.typeGenerics == nil ? resolver?.instance(of: typePath) : nil,
+                    for: "a \(typePath)",
+                    else: "<#a \(typePath)#>",
+                    capture: madeOnTop || entry.traits.isMutating ? nil : ownerVariable
+                )
             function = entry.name
             if entry.traits.isMutating {
                 // `mutating`: called on a variable of the body's own.
-                let owner = typePath.split(separator: ".").last.map(String.init) ?? "value"
-                var name = owner.prefix(1).lowercased() + owner.dropFirst()
+                var name = ownerVariable
                 if name == entry.name { name += "Value" }
                 variables.append("var \(name) = \(instance)")
                 receiver = .inBody(name)
@@ -59,16 +104,23 @@ struct ScaffoldCall: Sendable, Equatable {
                 receiver = .inBody(instance)
             }
         }
-        let arguments = entry.parameters.filter { !$0.hasDefault }.map { parameter in
+        let arguments = entry.parameters.indices.filter { !entry.parameters[$0].hasDefault }.map { index in
+            let parameter = entry.parameters[index]
             let placeholder = "<#\(parameter.name): \(parameter.type)#>"
-            var value = placeholder
+            let generic = entry.traits.typeGenerics != nil || parameter.isVariadic
+            var value = resolved(
+                generic ? nil : resolver?.argument(index, of: entry),
+                for: parameter.name,
+                else: placeholder,
+                capture: parameter.isInout ? parameter.name + "Value" : parameter.name
+            )
             if parameter.isInout {
                 // Named apart from the function, which a variable of its name would hide, and from the instance.
                 var name = parameter.name
                 while name == entry.name || variables.contains(where: { $0.hasPrefix("var \(name) ") }) {
                     name += "Value"
                 }
-                variables.append("var \(name) = \(placeholder)")
+                variables.append("var \(name) = \(value)")
                 value = "&\(name)"
             }
             return parameter.label == "_" ? value : "\(parameter.label): \(value)"
@@ -78,6 +130,9 @@ struct ScaffoldCall: Sendable, Equatable {
         self.arguments = arguments
         self.variables = variables
         resultType = entry.traits.unfixedResult.map { "<#\($0)#>" }
+        self.values = found
+        self.made = made
+        isAppAuthored = appAuthored && resultType == nil
     }
 
     /// The types before a function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`; "" for a global.

@@ -64,11 +64,14 @@ public enum ConcurrencyScanner {
         var findings: [Finding] = []
         var functions = FunctionIndex()
         var sharedStates: [SharedState] = []
+        // Each importable module's types: where a scaffold finds the app's own values.
+        var importable: [TypeIndex] = []
         for (_, files) in parsed.sorted(by: { $0.key < $1.key }) {
             guard let first = files.first else { continue }
             let module = module(first.path)
             var index = TypeIndex(defaultIsolation: module.defaultIsolation)
             for file in files { index.add(file.tree, file: file.path) }
+            if module.kind != .test { importable.append(index) }
             for file in files {
                 let scanner = FileScanner(file: file.path, tree: file.tree, index: index)
                 scanner.walk(file.tree)
@@ -93,7 +96,8 @@ public enum ConcurrencyScanner {
             candidates: CandidateFinder.candidates(
                 functions: functions,
                 sharedStates: sharedStates,
-                excludingFiles: steps.files
+                excludingFiles: steps.files,
+                values: ValueResolver(types: importable, functions: functions, excluding: steps.files)
             )
         )
     }

@@ -50,7 +50,8 @@ struct DeclarationIndexer {
                 line: node.start(in: converter).line,
                 isolation: scopes.current.isolation,
                 symbol: scopes.symbol,
-                position: node.position
+                position: node.position,
+                arguments: node.arguments.map { $0.expression.trimmedDescription.onOneLine }
             )
         )
     }
@@ -94,7 +95,8 @@ struct DeclarationIndexer {
             typeIsMainActor: current.typeName != nil && scopes.enclosing.isolation.isMainActor,
             typeGenerics: type?.generics,
             unfixedResult: Self.unfixedResult(generics, signature),
-            work: (body.map(WorkSignal.signals) ?? []) + [WorkSignal.named(name)].compactMap { $0 }
+            work: (body.map(WorkSignal.signals) ?? []) + [WorkSignal.named(name)].compactMap { $0 },
+            resultType: name == "init" ? nil : signature.returnClause?.type.trimmedDescription.onOneLine
         )
         let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
         // The declaration as written up to its body, and the same with `async` after its parameters.

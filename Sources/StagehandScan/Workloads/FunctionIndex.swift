@@ -53,6 +53,8 @@ struct FunctionIndex: Sendable {
         var unfixedResult: String?
         /// The CPU work its body shows: "sorts", "loops" (``WorkSignal``).
         var work: [WorkSignal] = []
+        /// The type its return clause names, on one line (`FeedPage`, `Self`); `nil` for an initializer or none.
+        var resultType: String?
     }
 
     /// One call, where it is and the isolation of the code making it.
@@ -65,6 +67,9 @@ struct FunctionIndex: Sendable {
         var symbol: String
         /// Where the call starts in its file's tree, to read it again for the few sites a report names.
         var position: AbsolutePosition
+        /// Each argument as written, on one line (trailing closures left out): where a scaffold finds the values
+        /// the app passes (`FeedPage.sample(articles: 40)` passes `40`).
+        var arguments: [String] = []
     }
 
     private(set) var entries: [Entry] = []

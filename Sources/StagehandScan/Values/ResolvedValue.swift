@@ -1,0 +1,68 @@
+/// A value a scaffold passes for an argument or calls a method on, found in the scanned code, and where it came from:
+/// the app's own values first (a sample it wrote, a literal it passes, its singleton), a value made from the type's
+/// declaration next, and a stated size last. A scaffold says each one's source beside the workload, so nobody
+/// mistakes a guessed value for the app's.
+struct ResolvedValue: Sendable, Equatable {
+    /// Where the value came from, best first: the order ``ValueResolver`` tries them in.
+    enum Source: Sendable, Equatable {
+        /// A literal the app passes in this position: `"40"` in `FeedPage.sample(articles: 40)` at the place named.
+        case literal(caller: String, place: String)
+        /// A static member of the app's named like a sample (`sample`, `preview`, `placeholder`, …), at `file`.
+        case sample(file: String)
+        /// The type's singleton: `shared`, `default`, `standard`.
+        case singleton
+        /// The type's initializer that takes no argument.
+        case initializer
+        /// An enum's first case without a payload.
+        case enumCase
+        /// Made from the type's declaration and values found for its parts: *synthesized*.
+        case synthesized
+        /// A size the app says nowhere: the stated scale (``ValueResolver/scale``), *guessed*.
+        case scale
+        /// The app's sample of the type a decoder makes, encoded as JSON: what the decoder reads.
+        case encoded(file: String)
+    }
+
+    /// The Swift expression: `NotePreview.sample`, `FeedPage.sample(articles: 40)`.
+    var expression: String
+    var source: Source
+    /// Whether the value came from the app's own code, all of its parts too: a literal it passes, its sample, its
+    /// singleton. A value made from the type's declaration or guessed is not.
+    var isAppAuthored: Bool
+    /// Where the values it is made from came from: "`articles` 40: what `FeedView.load()` passes (…:12)".
+    var parts: [String] = []
+
+    /// Whether it is worth making once, before the runs, rather than at every arrival: a call (a sample's factory,
+    /// an initializer, an encoding), not a literal or a static property.
+    var isMade: Bool {
+        if case .literal = source { return false }
+        return expression.contains("(")
+    }
+
+    /// What a scaffold writes beside the workload: "the app's own sample (Sources/App/NotePreview.swift)", and the
+    /// sources of its parts.
+    var provenance: String {
+        ([ownSource] + parts).joined(separator: "; ")
+    }
+
+    private var ownSource: String {
+        switch source {
+        case .literal(let caller, let place): "what `\(caller)` passes (\(place))"
+        case .sample(let file): "the app's own sample (\(file))"
+        case .singleton: "the type's singleton"
+        case .initializer: "the type's initializer with no arguments"
+        case .enumCase: "the enum's first case"
+        case .synthesized: "*synthesized* from the type's initializer"
+        case .scale: "*guessed*: the default scale, as the app says no size here; set it to your app's"
+        case .encoded(let file): "the app's own sample encoded as JSON (\(file))"
+        }
+    }
+}
+
+extension ResolvedValue {
+    /// The file (and line) of the sample it is, when it is one.
+    var sampleFile: String? {
+        if case .sample(let file) = source { return file }
+        return nil
+    }
+}

@@ -1,0 +1,270 @@
+/// Finds a value for each argument a scaffold's call needs, and an instance for a method's receiver, in the scanned
+/// code, best source first (``ResolvedValue/Source``):
+///
+/// 1. a literal the app passes in that position, at a call outside its tests;
+/// 2. the app's own sample of the type: a static property of its type, or a static function returning it (its own
+///    arguments resolved in turn), named like `sample`, `preview`, `placeholder`, `mock`, `fixture`, `example`,
+///    `template`, `demo` or `test…`, the type's own first;
+/// 3. its singleton: a static `shared`, `default` or `standard` of its type;
+/// 4. its initializer with no required argument, or an enum's first case without a payload;
+/// 5. a value composed from an initializer whose arguments all resolve (*synthesized*);
+/// 6. for a standard type found nowhere in the app, a stated default (*guessed*).
+///
+/// Declarations in test targets are left out: the workload executable cannot import them.
+struct ValueResolver {
+    /// Each importable module's types.
+    private let types: [TypeIndex]
+    private let functions: FunctionIndex
+    /// Files whose calls are no evidence of what the app passes: the workloads' own (a scaffold's among them).
+    private let excluded: Set<String>
+
+    /// Names a sample goes by, as the start or end of a static member's name (`sample`, `samplePage`, `testPicture`).
+    static let sampleWords = [
+        "sample", "preview", "placeholder", "mock", "fixture", "example", "template", "demo", "test",
+    ]
+
+    /// - Parameters:
+    ///   - types: the type index of each module a workload can import (test targets' left out).
+    ///   - excluded: files whose calls say nothing of what the app passes: the workloads' own.
+    init(types: [TypeIndex], functions: FunctionIndex, excluding excluded: Set<String> = []) {
+        self.types = types
+        self.functions = functions
+        self.excluded = excluded
+    }
+
+    /// A value for `entry`'s parameter at `index` (of all its parameters), or `nil` when none is found.
+    ///
+    /// A sample on the function's own type comes first (`NotePreview.sample` for `NotePreview.render(_:)`), then a
+    /// literal the app passes, then the rest in order.
+    ///
+    /// A decoder's `Data` (`FeedPage.decode(_ data: Data) -> FeedPage`, `RGBAImage(ppm: Data)` is not one: it is not
+    /// `Encodable`) is the app's sample of what it makes, encoded as JSON.
+    func argument(_ index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
+        let type = Self.unwrapped(entry.parameters[index].type)
+        if let owner = entry.type, let sample = sample(of: type, depth: 0, on: owner) { return sample }
+        if let literal = literal(for: index, of: entry) { return literal }
+        if type == "Data", let made = entry.name == "init" ? entry.type : entry.traits.resultType.map(Self.unwrapped),
+            declaration(of: made)?.inherits.contains(where: { ["Codable", "Encodable"].contains($0) }) == true,
+            let sample = sample(of: made == "Self" ? entry.type ?? made : made, depth: 1), sample.isAppAuthored
+        {
+            return ResolvedValue(
+                expression: "(try? JSONEncoder().encode(\(sample.expression))) ?? Data()",
+                source: .encoded(file: sample.sampleFile ?? ""),
+                isAppAuthored: true,
+                parts: sample.parts
+            )
+        }
+        return value(of: type, depth: 0)
+    }
+
+    /// An instance of `type` for a method call, or `nil`.
+    func instance(of type: String) -> ResolvedValue? {
+        value(of: type, depth: 0)
+    }
+
+    /// A value of `type`, found `depth` arguments deep (at most 2: a sample's size, an initializer's part).
+    func value(of type: String, depth: Int) -> ResolvedValue? {
+        let type = Self.unwrapped(type)
+        guard depth <= 2, !type.isEmpty else { return nil }
+        // A standard type's sample is another type's business (`ConnectionTable.sample(connection:) -> String` is no
+        // note): only the function's own type's samples count for it, in ``argument(_:of:)``.
+        guard !Self.standardTypes.contains(type) else { return nil }
+        if let sample = sample(of: type, depth: depth) { return sample }
+        let declaration = declaration(of: type)
+        if let declaration {
+            for name in ["shared", "default", "standard"]
+            where declaration.staticProperties.contains(where: { $0.name == name && [nil, type].contains($0.type) }) {
+                return ResolvedValue(expression: "\(type).\(name)", source: .singleton, isAppAuthored: true)
+            }
+            if let first = declaration.cases.first(where: { !$0.hasPayload }), declaration.generics == nil {
+                return ResolvedValue(expression: "\(type).\(first.name)", source: .enumCase, isAppAuthored: false)
+            }
+        }
+        let inits = functions.entries.filter { $0.name == "init" && $0.type == type && $0.module?.kind != .test }
+        guard declaration?.generics == nil else { return nil }
+        if inits.contains(where: { $0.parameters.allSatisfy(\.hasDefault) }) {
+            return ResolvedValue(expression: "\(type)()", source: .initializer, isAppAuthored: false)
+        }
+        // The initializer with the fewest required arguments whose every one resolves.
+        let fewestFirst = inits.sorted {
+            $0.parameters.count { !$0.hasDefault } < $1.parameters.count { !$0.hasDefault }
+        }
+        for entry in fewestFirst {
+            guard let call = call(entry, named: type, depth: depth + 1) else { continue }
+            return ResolvedValue(
+                expression: call.expression,
+                source: .synthesized,
+                isAppAuthored: false,
+                parts: call.parts
+            )
+        }
+        return elements(of: type, depth: depth)
+    }
+
+    /// A literal that a call to `entry` outside the tests passes for its parameter at `index`: the first in file
+    /// and line order.
+    private func literal(for index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
+        for site in functions.callers(of: entry, excluding: excluded) where !Self.isTestFile(site.file) {
+            guard let argument = Self.argument(passedTo: index, of: entry.parameters, by: site),
+                Self.isLiteral(argument)
+            else { continue }
+            return ResolvedValue(
+                expression: argument,
+                source: .literal(caller: site.symbol, place: "\(site.file):\(site.line)"),
+                isAppAuthored: true
+            )
+        }
+        return nil
+    }
+
+    /// The app's own sample of `type`: a static property or a static function named like one, its type's first.
+    private func sample(of type: String, depth: Int, on only: String? = nil) -> ResolvedValue? {
+        let owners = types.flatMap { index in index.types.filter { !Self.isTestFile($0.value.file) } }
+            .filter { only == nil || $0.key == only }
+            .sorted { ($0.key == type ? 0 : 1, $0.key) < ($1.key == type ? 0 : 1, $1.key) }
+        for (owner, declaration) in owners where !declaration.isAmbiguous && declaration.generics == nil {
+            let ownType = owner == type
+            for property in declaration.staticProperties
+            where Self.isSampleName(property.name) && !Self.isTestFile(property.file) {
+                guard property.type == type || (ownType && property.type == nil) else { continue }
+                return ResolvedValue(
+                    expression: "\(owner).\(property.name)",
+                    source: .sample(file: property.file),
+                    isAppAuthored: true
+                )
+            }
+        }
+        // A factory: `static func sample(articles:) -> FeedPage`, `static func testPicture(side:) -> RGBAImage`.
+        let factories = functions.entries.filter { entry in
+            entry.traits.isStatic && Self.isSampleName(entry.name) && entry.module?.kind != .test
+                && !Self.isTestFile(entry.declaration.file) && entry.type != nil
+                && (entry.traits.resultType == type || (entry.type == type && entry.traits.resultType == "Self"))
+                && (only == nil || entry.type == only)
+        }
+        .sorted { lhs, rhs in
+            (lhs.type == type ? 0 : 1, lhs.declaration.file, lhs.declaration.line)
+                < (rhs.type == type ? 0 : 1, rhs.declaration.file, rhs.declaration.line)
+        }
+        for factory in factories {
+            guard let owner = factory.type,
+                let call = call(factory, named: "\(owner).\(factory.name)", depth: depth + 1)
+            else { continue }
+            return ResolvedValue(
+                expression: call.expression,
+                source: .sample(file: "\(factory.declaration.file):\(factory.declaration.line)"),
+                isAppAuthored: call.isAppAuthored,
+                parts: call.parts
+            )
+        }
+        return nil
+    }
+
+    /// `name(label: value, …)` with a value for each of `entry`'s required parameters, or `nil` when one has none.
+    private func call(
+        _ entry: FunctionIndex.Entry,
+        named name: String,
+        depth: Int
+    ) -> (expression: String, isAppAuthored: Bool, parts: [String])? {
+        var arguments: [String] = []
+        var appAuthored = true
+        var parts: [String] = []
+        let isSample = Self.isSampleName(entry.name)
+        for (index, parameter) in entry.parameters.enumerated() where !parameter.hasDefault {
+            // A sample's size (`sample(articles: Int)`) the app passes nowhere is the stated scale.
+            let scale =
+                isSample && Self.sizeTypes.contains(Self.unwrapped(parameter.type))
+                ? ResolvedValue(expression: "\(Self.scale)", source: .scale, isAppAuthored: false) : nil
+            guard !parameter.isInout, !parameter.isVariadic,
+                let value = literal(for: index, of: entry) ?? value(of: parameter.type, depth: depth) ?? scale
+            else { return nil }
+            appAuthored = appAuthored && value.isAppAuthored
+            arguments.append(parameter.label == "_" ? value.expression : "\(parameter.label): \(value.expression)")
+            parts.append(
+                "`\(parameter.label == "_" ? parameter.name : parameter.label)` \(value.expression): "
+                    + value.provenance
+            )
+        }
+        return (name + "(" + arguments.joined(separator: ", ") + ")", appAuthored, parts)
+    }
+
+    /// An array of ``scale`` values of its element (`[Note]`), when the element resolves: its size is the stated
+    /// scale.
+    private func elements(of type: String, depth: Int) -> ResolvedValue? {
+        guard type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") else { return nil }
+        let element = String(type.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        guard let value = value(of: element, depth: depth + 1) else { return nil }
+        return ResolvedValue(
+            expression: "Array(repeating: \(value.expression), count: \(Self.scale))",
+            source: .scale,
+            isAppAuthored: false,
+            parts: ["each `\(value.expression)`: " + value.provenance]
+        )
+    }
+
+    /// The size of a collection, or of a sample's size parameter, that the app says nowhere.
+    static let scale = 40
+
+    /// Types of the standard library and Foundation, whose values only the function's own type's samples and the
+    /// literals the app passes give.
+    static let standardTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "TimeInterval", "CGFloat",
+    ]
+
+    /// The types a sample's size parameter has.
+    static let sizeTypes: Set<String> = ["Int", "Int32", "Int64", "UInt"]
+
+    /// The declaration of `type` in an importable module, when exactly one declares it.
+    private func declaration(of type: String) -> TypeIndex.Declaration? {
+        let found = types.compactMap { $0.types[type] }.filter { !$0.isAmbiguous && !Self.isTestFile($0.file) }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The argument `site` passes for the parameter at `index`, matching its labels to the parameters in order
+    /// (parameters with a default may be skipped); `nil` when the call leaves it to its default.
+    static func argument(
+        passedTo index: Int,
+        of parameters: [FunctionIndex.Parameter],
+        by site: FunctionIndex.Site
+    ) -> String? {
+        var next = 0
+        for (position, label) in site.shape.labels.enumerated() where position < site.arguments.count {
+            guard let label else { continue }
+            while next < parameters.count, parameters[next].label != label, parameters[next].hasDefault { next += 1 }
+            guard next < parameters.count else { return nil }
+            if next == index { return site.arguments[position] }
+            if !parameters[next].isVariadic { next += 1 }
+        }
+        return nil
+    }
+
+    /// A literal: a string, a number, `true` or `false`, or an array of them.
+    static func isLiteral(_ expression: String) -> Bool {
+        let text = expression.trimmingCharacters(in: .whitespaces)
+        if text == "true" || text == "false" { return true }
+        if text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 && !text.contains("\\(") { return true }
+        if Double(text.replacingOccurrences(of: "_", with: "")) != nil { return true }
+        if text.hasPrefix("[") && text.hasSuffix("]") && text.count > 2 {
+            let inner = text.dropFirst().dropLast()
+            return !inner.contains("[") && inner.split(separator: ",").allSatisfy { isLiteral(String($0)) }
+        }
+        return false
+    }
+
+    static func isSampleName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return sampleWords.contains { lower.hasPrefix($0) || lower.hasSuffix($0) }
+    }
+
+    static func isTestFile(_ file: String) -> Bool {
+        file.split(separator: "/").contains { $0 == "Tests" || $0.hasSuffix("Tests") }
+    }
+
+    /// `T` of `T?`, `T!`, `Optional<T>`.
+    static func unwrapped(_ type: String) -> String {
+        var type = type.trimmingCharacters(in: .whitespaces)
+        if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        if type.hasPrefix("Optional<"), type.hasSuffix(">") { type = String(type.dropFirst(9).dropLast()) }
+        return type
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import StagehandScan
+
+/// The values a scaffold fills in from the app's own code, best source first, each with its source; and the
+/// placeholders it leaves where the app shows none.
+@Suite struct ValueResolverTests {
+    static let app = """
+        import Foundation
+        public struct Article: Codable, Sendable {
+            public var title: String
+            public init(title: String) { self.title = title }
+        }
+        public struct FeedPage: Codable, Sendable {
+            public var articles: [Article]
+            public init(articles: [Article]) { self.articles = articles }
+            public static func sample(articles count: Int) -> FeedPage {
+                FeedPage(articles: (0..<count).map { Article(title: "\\($0)") })
+            }
+            public static func decode(_ data: Data) throws -> FeedPage { try JSONDecoder().decode(FeedPage.self, from: data) }
+            public func ranked(by keyword: String) -> [Article] {
+                articles.filter { $0.title.contains(keyword) }.sorted { $0.title < $1.title }
+            }
+        }
+        public enum Markdown {
+            public static let example: String = "# Title"
+            public static func render(_ text: String) -> String {
+                var html = ""
+                for line in text.split(separator: "\\n") { html += "<p>\\(line)</p>" }
+                return html
+            }
+        }
+        public enum Theme { case custom(String), light, dark }
+        public final class Styler: Sendable {
+            public static let shared = Styler()
+            public func style(_ text: String, theme: Theme) -> [Substring] { text.split(separator: " ").sorted() }
+        }
+        public struct Tokenizer: Sendable {
+            public init(strict: Bool = false) {}
+            public func tokenize(_ text: String) -> [Substring] { text.split(separator: " ").sorted() }
+        }
+        public struct Limits: Sendable {
+            public var depth: Int
+            public init(depth: Int) { self.depth = depth }
+        }
+        public struct Parser: Sendable {
+            public init(limits: Limits) {}
+            public func parse(_ text: String, limit: Int) -> [Substring] { text.split(separator: " ").sorted() }
+        }
+        public enum Palette {
+            public static func extract(_ themes: Theme) -> [Int] { [3, 1].sorted() }
+        }
+        @MainActor public final class FeedView {
+            public func load(_ data: Data, title: String) throws {
+                _ = try FeedPage.decode(data)
+                let page = FeedPage.sample(articles: 25)
+                _ = page.ranked(by: "swift")
+                _ = Markdown.render(title)
+                _ = Styler.shared.style(title, theme: .dark)
+                _ = Tokenizer().tokenize(title)
+                _ = Parser(limits: Limits(depth: 3)).parse(title, limit: 10)
+                _ = Palette.extract(.dark)
+            }
+        }
+        """
+
+    /// A test target's fixture: the workload executable cannot import it, so it is never a value.
+    static let fixtures = """
+        extension FeedPage { static let fixture = FeedPage(articles: []) }
+        extension Markdown { static let sampleNote: String = "fixture" }
+        """
+
+    /// The scaffold of ``app``, each note of a value's source on one line (the scaffold wraps them at 120).
+    static var main: String {
+        scan(["Sources/Feed/Feed.swift": app, "Tests/FeedTests/Fixtures.swift": fixtures])
+            .scaffold(target: "FeedWorkloads", path: "Stagehand/FeedWorkloads").mainSwift
+            .replacingOccurrences(of: "\n///   ", with: " ")
+    }
+
+    @Test func theAppsOwnSampleOfTheFunctionsTypeComesFirst() {
+        let main = Self.main
+        #expect(main.contains(#".compute("render") { _ = Markdown.render(Markdown.example) }"#))
+        #expect(main.contains("/// - `text`: `Markdown.example`, the app's own sample (Sources/Feed/Feed.swift)"))
+        #expect(!main.contains("fixture") && !main.contains("sampleNote"), "a test target's values are never used")
+    }
+
+    /// `FeedPage.sample(articles:)`'s size is the one the app passes; a decoder reads the app's sample as JSON; both
+    /// are made once, before the runs, and captured.
+    @Test func aSamplesSizeIsWhatTheAppPassesAndADecoderReadsItEncoded() {
+        let main = Self.main
+        #expect(
+            main.contains(
+                "let feedPageDecodeData = (try? JSONEncoder().encode(FeedPage.sample(articles: 25))) ?? Data()\n"
+            )
+        )
+        #expect(main.contains(#".compute("decode") { [data = feedPageDecodeData] in _ = try FeedPage.decode(data) }"#))
+        #expect(main.contains("the app's own sample encoded as JSON (Sources/Feed/Feed.swift:9)"))
+        #expect(main.contains("`articles` 25: what `FeedView.load(_:title:)` passes (Sources/Feed/Feed.swift:"))
+        // The receiver is the sample too, and the argument the literal the app passes.
+        #expect(main.contains("let feedPageRankedFeedPage = FeedPage.sample(articles: 25)\n"))
+        #expect(main.contains(#"feedPage.ranked(by: "swift")"#))
+        #expect(main.contains(#"- `keyword`: `"swift"`, what `FeedView.load(_:title:)` passes"#))
+    }
+
+    /// The singleton, an initializer that takes no argument, an enum's first case without a payload, and an
+    /// initializer whose arguments all resolve (synthesized), each said; a `String` the app shows nowhere stays a
+    /// placeholder: no value is guessed.
+    @Test func theTypesOwnValuesAreUsedAndNothingIsGuessed() {
+        let main = Self.main
+        #expect(main.contains("Styler.shared.style(<#text: String#>, theme: Theme.light)"))
+        #expect(main.contains("- `theme`: `Theme.light`, the enum's first case"))
+        #expect(main.contains("let tokenizerTokenizeTokenizer = Tokenizer()\n"))
+        #expect(main.contains("tokenizer.tokenize(<#text: String#>)"))
+        #expect(main.contains("let parserParseParser = Parser(limits: Limits(depth: 3))\n"))
+        #expect(main.contains("parser.parse(<#text: String#>, limit: 10)"))
+        #expect(main.contains("*synthesized* from the type's initializer; `limits` Limits(depth: 3): *synthesized*"))
+        #expect(main.contains("`depth` 3: what `FeedView.load(_:title:)` passes"))
+    }
+
+    @Test func sourcesAreOrderedBestFirst() {
+        #expect(ValueResolver.isSampleName("sample") && ValueResolver.isSampleName("testPicture"))
+        #expect(ValueResolver.isSampleName("placeholderStatus") && !ValueResolver.isSampleName("shared"))
+        #expect(ValueResolver.isLiteral("40") && ValueResolver.isLiteral(#""swift""#))
+        #expect(ValueResolver.isLiteral("[1, 2]") && ValueResolver.isLiteral("-1.5") && ValueResolver.isLiteral("true"))
+        #expect(!ValueResolver.isLiteral(#""\(name)""#) && !ValueResolver.isLiteral("count"))
+        #expect(!ValueResolver.isLiteral(".dark") && !ValueResolver.isLiteral("[:]"))
+        #expect(ValueResolver.unwrapped("Note?") == "Note" && ValueResolver.unwrapped("Optional<Note>") == "Note")
+    }
+}
