@@ -18,7 +18,9 @@ import Testing
             public static func sample(articles count: Int) -> FeedPage {
                 FeedPage(articles: (0..<count).map { Article(title: "\\($0)") })
             }
-            public static func decode(_ data: Data) throws -> FeedPage { try JSONDecoder().decode(FeedPage.self, from: data) }
+            public static func decode(_ data: Data) throws -> FeedPage {
+                try JSONDecoder().decode(FeedPage.self, from: data)
+            }
             public func ranked(by keyword: String) -> [Article] {
                 articles.filter { $0.title.contains(keyword) }.sorted { $0.title < $1.title }
             }
@@ -48,6 +50,15 @@ import Testing
             public init(limits: Limits) {}
             public func parse(_ text: String, limit: Int) -> [Substring] { text.split(separator: " ").sorted() }
         }
+        public struct Shelf: Sendable {
+            static let sample = Shelf(books: 3)
+            public init(books: Int) {}
+            public func sortedTitles(_ count: Int) -> [Int] { (0..<count).sorted() }
+        }
+        public final class Catalog {
+            public init() {}
+            public func sortedNames(_ count: Int) -> [Int] { (0..<count).sorted() }
+        }
         public enum Palette {
             public static func extract(_ themes: Theme) -> [Int] { [3, 1].sorted() }
         }
@@ -61,6 +72,8 @@ import Testing
                 _ = Tokenizer().tokenize(title)
                 _ = Parser(limits: Limits(depth: 3)).parse(title, limit: 10)
                 _ = Palette.extract(.dark)
+                _ = Shelf(books: 12).sortedTitles(page.articles.count)
+                _ = Catalog().sortedNames(5)
             }
         }
         """
@@ -118,6 +131,23 @@ import Testing
         #expect(main.contains("`depth` 3: what `FeedView.load(_:title:)` passes"))
     }
 
+    /// A value the workload executable cannot reach is no value: `Shelf.sample` is internal, so the shelf is made
+    /// from its public initializer, with the size the app passes it first (in the sample's own initializer).
+    @Test func onlyWhatTheWorkloadExecutableCanReachIsAValue() {
+        let main = Self.main
+        #expect(main.contains("let shelfSortedTitlesShelf = Shelf(books: 3)\n"))
+        #expect(main.contains("`books` 3: what `Shelf.sample` passes"))
+        #expect(!main.contains("`a Shelf`: `Shelf.sample`"))
+    }
+
+    /// A value of a type that is not `Sendable` cannot be captured by a step's `@Sendable` body: it is made in the
+    /// body, at every arrival, and the scaffold says that its making is in the step's time.
+    @Test func aValueThatIsNotSendableIsMadeInTheStepAndSaysSo() {
+        let main = Self.main
+        #expect(main.contains(#".compute("sorted-names") { _ = Catalog().sortedNames(5) }"#))
+        #expect(main.contains("(made at every arrival, in the step's time: its type is not `Sendable`"))
+    }
+
     @Test func sourcesAreOrderedBestFirst() {
         #expect(ValueResolver.isSampleName("sample") && ValueResolver.isSampleName("testPicture"))
         #expect(ValueResolver.isSampleName("placeholderStatus") && !ValueResolver.isSampleName("shared"))
@@ -125,6 +155,7 @@ import Testing
         #expect(ValueResolver.isLiteral("[1, 2]") && ValueResolver.isLiteral("-1.5") && ValueResolver.isLiteral("true"))
         #expect(!ValueResolver.isLiteral(#""\(name)""#) && !ValueResolver.isLiteral("count"))
         #expect(!ValueResolver.isLiteral(".dark") && !ValueResolver.isLiteral("[:]"))
+        #expect(!ValueResolver.isLiteral(#""""#) && !ValueResolver.isLiteral("[]"), "empty: says nothing of the value")
         #expect(ValueResolver.unwrapped("Note?") == "Note" && ValueResolver.unwrapped("Optional<Note>") == "Note")
     }
 }

@@ -40,6 +40,8 @@ struct TypeIndex {
         var type: String?
         /// The file that declares it: an extension's, which may be a test target's.
         var file: String
+        /// `public`, `open` or `package`: reachable from the workload executable.
+        var isVisibleToOtherModules = false
     }
 
     /// An enum's case: `loading`, or `loaded(Page)` with a payload.
@@ -280,7 +282,14 @@ struct TypeIndex {
                         if isStatic(variable.modifiers) {
                             statics.insert(name)
                             staticProperties.append(
-                                StaticProperty(name: name, type: Self.type(of: binding, in: variable), file: file)
+                                StaticProperty(
+                                    name: name,
+                                    type: Self.type(of: binding, in: variable),
+                                    file: file,
+                                    isVisibleToOtherModules: variable.modifiers.contains {
+                                        ["public", "open", "package"].contains($0.name.text)
+                                    }
+                                )
                             )
                         } else if !computed {
                             stored.insert(name)

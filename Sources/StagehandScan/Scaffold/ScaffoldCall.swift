@@ -63,8 +63,14 @@ struct ScaffoldCall: Sendable, Equatable {
                 return placeholder
             }
             appAuthored = appAuthored && value.isAppAuthored
-            found.append("`\(name)`: `\(value.expression)`, \(value.provenance)")
-            guard value.isMade, var capture else { return value.expression }
+            var note = "`\(name)`: `\(value.expression)`, \(value.provenance)"
+            if value.isMade && capture != nil && !value.isSendable {
+                note +=
+                    " (made at every arrival, in the step's time: its type is not `Sendable`, so the step cannot "
+                    + "capture one made before the runs)"
+            }
+            found.append(note)
+            guard value.isMade, value.isSendable, var capture else { return value.expression }
             while captured.contains(capture) { capture += "Value" }
             captured.insert(capture)
             made.append(Made(name: capture, expression: value.expression))

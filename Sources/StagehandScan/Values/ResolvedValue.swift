@@ -31,6 +31,8 @@ struct ResolvedValue: Sendable, Equatable {
     var isAppAuthored: Bool
     /// Where the values it is made from came from: "`articles` 40: what `FeedView.load()` passes (…:12)".
     var parts: [String] = []
+    /// Whether its type is `Sendable`, so that a step's `@Sendable` body can capture it made before the runs.
+    var isSendable = true
 
     /// Whether it is worth making once, before the runs, rather than at every arrival: a call (a sample's factory,
     /// an initializer, an encoding), not a literal or a static property.

@@ -10,13 +10,15 @@
 /// 5. a value composed from an initializer whose arguments all resolve (*synthesized*);
 /// 6. for a standard type found nowhere in the app, a stated default (*guessed*).
 ///
-/// Declarations in test targets are left out: the workload executable cannot import them.
+/// Only what the workload executable can reach is a value: declarations `public`, `open` or `package`, never a test
+/// target's. (An implicit initializer is internal, so a type without one of its own is made only by its other values.)
 struct ValueResolver {
     /// Each importable module's types.
     private let types: [TypeIndex]
     private let functions: FunctionIndex
-    /// Files whose calls are no evidence of what the app passes: the workloads' own (a scaffold's among them).
-    private let excluded: Set<String>
+    /// The calls outside the tests and the workloads' files, by the symbol of the declaration each resolves to, in
+    /// file and line order: where a literal the app passes is looked for.
+    private let callsTo: [String: [FunctionIndex.Site]]
 
     /// Names a sample goes by, as the start or end of a static member's name (`sample`, `samplePage`, `testPicture`).
     static let sampleWords = [
@@ -29,7 +31,14 @@ struct ValueResolver {
     init(types: [TypeIndex], functions: FunctionIndex, excluding excluded: Set<String> = []) {
         self.types = types
         self.functions = functions
-        self.excluded = excluded
+        var callsTo: [String: [FunctionIndex.Site]] = [:]
+        for site in functions.sites where !excluded.contains(site.file) && !Self.isTestFile(site.file) {
+            guard site.shape.labels.contains(where: { $0 != nil }), let entry = functions.resolve(site.shape) else {
+                continue
+            }
+            callsTo[entry.declaration.symbol, default: []].append(site)
+        }
+        self.callsTo = callsTo.mapValues { $0.sorted { ($0.file, $0.line) < ($1.file, $1.line) } }
     }
 
     /// A value for `entry`'s parameter at `index` (of all its parameters), or `nil` when none is found.
@@ -41,6 +50,12 @@ struct ValueResolver {
     /// `Encodable`) is the app's sample of what it makes, encoded as JSON.
     func argument(_ index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
         let type = Self.unwrapped(entry.parameters[index].type)
+        var value = anyArgument(index, of: entry, type: type)
+        value?.isSendable = isSendable(type)
+        return value
+    }
+
+    private func anyArgument(_ index: Int, of entry: FunctionIndex.Entry, type: String) -> ResolvedValue? {
         if let owner = entry.type, let sample = sample(of: type, depth: 0, on: owner) { return sample }
         if let literal = literal(for: index, of: entry) { return literal }
         if type == "Data", let made = entry.name == "init" ? entry.type : entry.traits.resultType.map(Self.unwrapped),
@@ -59,7 +74,23 @@ struct ValueResolver {
 
     /// An instance of `type` for a method call, or `nil`.
     func instance(of type: String) -> ResolvedValue? {
-        value(of: type, depth: 0)
+        var value = value(of: type, depth: 0)
+        value?.isSendable = isSendable(type)
+        return value
+    }
+
+    /// Whether a value of `type` may be captured by a step's `@Sendable` body: a standard type (or an array of
+    /// one), an actor, a main-actor type, or a type that says it is `Sendable` (a public struct is not `Sendable`
+    /// outside its module unless it says so).
+    func isSendable(_ type: String) -> Bool {
+        let type = Self.unwrapped(type)
+        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+            return isSendable(String(type.dropFirst().dropLast()))
+        }
+        if Self.standardTypes.contains(type) { return true }
+        guard let declaration = declaration(of: type) else { return false }
+        return declaration.kind == .actor || declaration.attributes.contains("MainActor")
+            || declaration.inherits.contains("Sendable")
     }
 
     /// A value of `type`, found `depth` arguments deep (at most 2: a sample's size, an initializer's part).
@@ -73,17 +104,24 @@ struct ValueResolver {
         let declaration = declaration(of: type)
         if let declaration {
             for name in ["shared", "default", "standard"]
-            where declaration.staticProperties.contains(where: { $0.name == name && [nil, type].contains($0.type) }) {
+            where declaration.staticProperties.contains(where: {
+                $0.name == name && [nil, type].contains($0.type) && $0.isVisibleToOtherModules
+            }) {
                 return ResolvedValue(expression: "\(type).\(name)", source: .singleton, isAppAuthored: true)
             }
             if let first = declaration.cases.first(where: { !$0.hasPayload }), declaration.generics == nil {
-                return ResolvedValue(expression: "\(type).\(first.name)", source: .enumCase, isAppAuthored: false)
+                return ResolvedValue(expression: "\(type).\(first.name)", source: .enumCase, isAppAuthored: true)
             }
         }
-        let inits = functions.entries.filter { $0.name == "init" && $0.type == type && $0.module?.kind != .test }
+        let name = Self.simpleName(type)
+        // Two types of one name (`Outer.Store`, `Other.Store`): the index cannot tell whose initializer is whose.
+        guard !types.contains(where: { $0.types[name]?.isAmbiguous == true }) else { return nil }
+        let inits = functions.entries.filter {
+            $0.name == "init" && $0.type == name && $0.module?.kind != .test && $0.traits.isVisibleToOtherModules
+        }
         guard declaration?.generics == nil else { return nil }
         if inits.contains(where: { $0.parameters.allSatisfy(\.hasDefault) }) {
-            return ResolvedValue(expression: "\(type)()", source: .initializer, isAppAuthored: false)
+            return ResolvedValue(expression: "\(type)()", source: .initializer, isAppAuthored: true)
         }
         // The initializer with the fewest required arguments whose every one resolves.
         let fewestFirst = inits.sorted {
@@ -104,7 +142,7 @@ struct ValueResolver {
     /// A literal that a call to `entry` outside the tests passes for its parameter at `index`: the first in file
     /// and line order.
     private func literal(for index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
-        for site in functions.callers(of: entry, excluding: excluded) where !Self.isTestFile(site.file) {
+        for site in callsTo[entry.declaration.symbol] ?? [] {
             guard let argument = Self.argument(passedTo: index, of: entry.parameters, by: site),
                 Self.isLiteral(argument)
             else { continue }
@@ -125,7 +163,9 @@ struct ValueResolver {
         for (owner, declaration) in owners where !declaration.isAmbiguous && declaration.generics == nil {
             let ownType = owner == type
             for property in declaration.staticProperties
-            where Self.isSampleName(property.name) && !Self.isTestFile(property.file) {
+            where Self.isSampleName(property.name) && property.isVisibleToOtherModules
+                && !Self.isTestFile(property.file)
+            {
                 guard property.type == type || (ownType && property.type == nil) else { continue }
                 return ResolvedValue(
                     expression: "\(owner).\(property.name)",
@@ -136,7 +176,8 @@ struct ValueResolver {
         }
         // A factory: `static func sample(articles:) -> FeedPage`, `static func testPicture(side:) -> RGBAImage`.
         let factories = functions.entries.filter { entry in
-            entry.traits.isStatic && Self.isSampleName(entry.name) && entry.module?.kind != .test
+            entry.traits.isStatic && entry.traits.isVisibleToOtherModules && Self.isSampleName(entry.name)
+                && entry.module?.kind != .test
                 && !Self.isTestFile(entry.declaration.file) && entry.type != nil
                 && (entry.traits.resultType == type || (entry.type == type && entry.traits.resultType == "Self"))
                 && (only == nil || entry.type == only)
@@ -214,10 +255,18 @@ struct ValueResolver {
     /// The types a sample's size parameter has.
     static let sizeTypes: Set<String> = ["Int", "Int32", "Int64", "UInt"]
 
-    /// The declaration of `type` in an importable module, when exactly one declares it.
+    /// The declaration of `type` in an importable module, when exactly one declares it (a nested type by its own
+    /// name: the index keeps `StatusEditor.TextService` as `TextService`).
     private func declaration(of type: String) -> TypeIndex.Declaration? {
-        let found = types.compactMap { $0.types[type] }.filter { !$0.isAmbiguous && !Self.isTestFile($0.file) }
+        let found = types.compactMap { $0.types[Self.simpleName(type)] }.filter {
+            !$0.isAmbiguous && !Self.isTestFile($0.file)
+        }
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// `TextService` of `StatusEditor.TextService`.
+    static func simpleName(_ type: String) -> String {
+        type.split(separator: ".").last.map(String.init) ?? type
     }
 
     /// The argument `site` passes for the parameter at `index`, matching its labels to the parameters in order
@@ -238,9 +287,11 @@ struct ValueResolver {
         return nil
     }
 
-    /// A literal: a string, a number, `true` or `false`, or an array of them.
+    /// A literal that says something of the value: a string, a number, `true` or `false`, or an array of them; not
+    /// an empty string or array (`MastodonClient(server: "")` in a preview says nothing of a server).
     static func isLiteral(_ expression: String) -> Bool {
         let text = expression.trimmingCharacters(in: .whitespaces)
+        if text == "\"\"" || text == "[]" { return false }
         if text == "true" || text == "false" { return true }
         if text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 && !text.contains("\\(") { return true }
         if Double(text.replacingOccurrences(of: "_", with: "")) != nil { return true }
