@@ -19,11 +19,23 @@ import Testing
                 FeedPage(articles: (0..<count).map { Article(title: "\\($0)") })
             }
             public static func decode(_ data: Data) throws -> FeedPage {
-                try JSONDecoder().decode(FeedPage.self, from: data)
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = .iso8601
+                return try decoder.decode(FeedPage.self, from: data)
+            }
+            public func encoded() throws -> Data {
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .iso8601
+                return try encoder.encode(self)
             }
             public func ranked(by keyword: String) -> [Article] {
                 articles.filter { $0.title.contains(keyword) }.sorted { $0.title < $1.title }
             }
+        }
+        public struct Draft: Codable, Sendable {
+            public static let example = Draft()
+            public init() {}
+            public static func decode(_ data: Data) throws -> Draft { try JSONDecoder().decode(Draft.self, from: data) }
         }
         public enum Markdown {
             public static let example: String = "# Title"
@@ -65,6 +77,7 @@ import Testing
         @MainActor public final class FeedView {
             public func load(_ data: Data, title: String) throws {
                 _ = try FeedPage.decode(data)
+                _ = try Draft.decode(data)
                 let page = FeedPage.sample(articles: 25)
                 _ = page.ranked(by: "swift")
                 _ = Markdown.render(title)
@@ -98,17 +111,16 @@ import Testing
         #expect(!main.contains("fixture") && !main.contains("sampleNote"), "a test target's values are never used")
     }
 
-    /// `FeedPage.sample(articles:)`'s size is the one the app passes; a decoder reads the app's sample as JSON; both
-    /// are made once, before the runs, and captured.
+    /// `FeedPage.sample(articles:)`'s size is the one the app passes; a decoder reads the app's sample encoded by
+    /// the type's own encoder (whose date strategy its decoder expects), or else by a default `JSONEncoder`, said to
+    /// be synthesized; each is made once, before the runs, and captured.
     @Test func aSamplesSizeIsWhatTheAppPassesAndADecoderReadsItEncoded() {
         let main = Self.main
-        #expect(
-            main.contains(
-                "let feedPageDecodeData = (try? JSONEncoder().encode(FeedPage.sample(articles: 25))) ?? Data()\n"
-            )
-        )
+        #expect(main.contains("let feedPageDecodeData = (try? FeedPage.sample(articles: 25).encoded()) ?? Data()\n"))
         #expect(main.contains(#".compute("decode") { [data = feedPageDecodeData] in _ = try FeedPage.decode(data) }"#))
-        #expect(main.contains("the app's own sample encoded as JSON (Sources/Feed/Feed.swift:9)"))
+        #expect(main.contains("own sample (Sources/Feed/Feed.swift:9), encoded by its own `FeedPage.encoded()`"))
+        #expect(main.contains("let draftDecodeData = (try? JSONEncoder().encode(Draft.example)) ?? Data()\n"))
+        #expect(main.contains("*synthesized* as JSON by a `JSONEncoder` with its defaults"))
         #expect(main.contains("`articles` 25: what `FeedView.load(_:title:)` passes (Sources/Feed/Feed.swift:"))
         // The receiver is the sample too, and the argument the literal the app passes.
         #expect(main.contains("let feedPageRankedFeedPage = FeedPage.sample(articles: 25)\n"))

@@ -19,8 +19,9 @@ struct ResolvedValue: Sendable, Equatable {
         case synthesized
         /// A size the app says nowhere: the stated scale (``ValueResolver/scale``), *guessed*.
         case scale
-        /// The app's sample of the type a decoder makes, encoded as JSON: what the decoder reads.
-        case encoded(file: String)
+        /// The app's sample of the type a decoder makes, encoded by the type's own method `by` (`nil`: by a
+        /// `JSONEncoder` with its defaults, *synthesized*): what the decoder reads.
+        case encoded(file: String, by: String?)
     }
 
     /// The Swift expression: `NotePreview.sample`, `FeedPage.sample(articles: 40)`.
@@ -56,7 +57,10 @@ struct ResolvedValue: Sendable, Equatable {
         case .enumCase: "the enum's first case"
         case .synthesized: "*synthesized* from the type's initializer"
         case .scale: "*guessed*: the default scale, as the app says no size here; set it to your app's"
-        case .encoded(let file): "the app's own sample encoded as JSON (\(file))"
+        case .encoded(let file, let by?): "the app's own sample (\(file)), encoded by its own \(by)"
+        case .encoded(let file, nil):
+            "the app's own sample (\(file)), *synthesized* as JSON by a `JSONEncoder` with its defaults: check that "
+                + "the decoder reads that"
         }
     }
 }

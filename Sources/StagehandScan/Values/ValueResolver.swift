@@ -58,18 +58,46 @@ struct ValueResolver {
     private func anyArgument(_ index: Int, of entry: FunctionIndex.Entry, type: String) -> ResolvedValue? {
         if let owner = entry.type, let sample = sample(of: type, depth: 0, on: owner) { return sample }
         if let literal = literal(for: index, of: entry) { return literal }
-        if type == "Data", let made = entry.name == "init" ? entry.type : entry.traits.resultType.map(Self.unwrapped),
-            declaration(of: made)?.inherits.contains(where: { ["Codable", "Encodable"].contains($0) }) == true,
-            let sample = sample(of: made == "Self" ? entry.type ?? made : made, depth: 1), sample.isAppAuthored
+        if type == "Data", var made = entry.name == "init" ? entry.type : entry.traits.resultType.map(Self.unwrapped),
+            declaration(of: made)?.inherits.contains(where: { ["Codable", "Encodable"].contains($0) }) == true
         {
+            if made == "Self" { made = entry.type ?? made }
+            if let sample = sample(of: made, depth: 1), sample.isAppAuthored {
+                return encoded(sample, of: made)
+            }
+        }
+        return value(of: type, depth: 0)
+    }
+
+    /// The app's `sample` of `type` as the bytes its decoder reads: encoded by the type's own encoding method when
+    /// it has one (an instance method that takes no argument and returns `Data`: `FeedPage.encoded()`, which may
+    /// set a date strategy the decoder expects), else by a `JSONEncoder` with its defaults, which is *synthesized*:
+    /// a decoder with other strategies throws on it, and the profile then counts every arrival failed.
+    private func encoded(_ sample: ResolvedValue, of type: String) -> ResolvedValue {
+        let encoder = functions.entries.first { entry in
+            entry.type == Self.simpleName(type) && !entry.traits.isStatic && entry.name != "init"
+                && entry.traits.resultType == "Data" && entry.traits.isVisibleToOtherModules
+                && entry.parameters.allSatisfy(\.hasDefault) && !entry.declaration.isAsync
+                && entry.module?.kind != .test
+        }
+        guard let encoder else {
             return ResolvedValue(
                 expression: "(try? JSONEncoder().encode(\(sample.expression))) ?? Data()",
-                source: .encoded(file: sample.sampleFile ?? ""),
-                isAppAuthored: true,
+                source: .encoded(file: sample.sampleFile ?? "", by: nil),
+                isAppAuthored: false,
                 parts: sample.parts
             )
         }
-        return value(of: type, depth: 0)
+        let call = "\(sample.expression).\(encoder.name)()"
+        return ResolvedValue(
+            expression: encoder.traits.isThrowing ? "(try? \(call)) ?? Data()" : call,
+            source: .encoded(
+                file: sample.sampleFile ?? "",
+                by: "`\(encoder.declaration.symbol)` (\(encoder.declaration.file):\(encoder.declaration.line))"
+            ),
+            isAppAuthored: true,
+            parts: sample.parts
+        )
     }
 
     /// An instance of `type` for a method call, or `nil`.
