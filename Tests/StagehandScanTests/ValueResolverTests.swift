@@ -71,6 +71,10 @@ import Testing
             public init() {}
             public func sortedNames(_ count: Int) -> [Int] { (0..<count).sorted() }
         }
+        public struct Watcher: Sendable {
+            public enum Stream: Sendable { case federated, local }
+            public static func sortedEvents(_ stream: Stream) -> [Int] { [2, 1].sorted() }
+        }
         public enum Palette {
             public static func extract(_ themes: Theme) -> [Int] { [3, 1].sorted() }
         }
@@ -87,6 +91,7 @@ import Testing
                 _ = Palette.extract(.dark)
                 _ = Shelf(books: 12).sortedTitles(page.articles.count)
                 _ = Catalog().sortedNames(5)
+                _ = Watcher.sortedEvents(.local)
             }
         }
         """
@@ -141,6 +146,8 @@ import Testing
         #expect(main.contains("parser.parse(<#text: String#>, limit: 10)"))
         #expect(main.contains("*synthesized* from the type's initializer; `limits` Limits(depth: 3): *synthesized*"))
         #expect(main.contains("`depth` 3: what `FeedView.load(_:title:)` passes"))
+        // A nested type, written by its own name in its outer type, is named whole in the workload executable.
+        #expect(main.contains("Watcher.sortedEvents(Watcher.Stream.federated)"))
     }
 
     /// A value the workload executable cannot reach is no value: `Shelf.sample` is internal, so the shelf is made

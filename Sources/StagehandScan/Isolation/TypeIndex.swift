@@ -25,6 +25,8 @@ struct TypeIndex {
         var staticProperties: [StaticProperty] = []
         /// An enum's cases, in order.
         var cases: [EnumCase] = []
+        /// Its name with the types it is nested in (`StreamWatcher.Stream`): what code outside them calls it.
+        var qualifiedName = ""
         /// Its generic parameters as written, on one line (`<T: Comparable>`); `nil` for a type that has none.
         var generics: String?
         /// Whether two declarations in the module share its name (nested types of different outer types): what the
@@ -201,8 +203,19 @@ struct TypeIndex {
             declare(node.name.text, .protocol, node.attributes, node.inheritanceClause, node.memberBlock)
         }
 
+        /// The types the walk is inside, outermost first (an extension's extended type among them).
+        private var enclosing: [String] = []
+
+        override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
+        override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
+        override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
+        override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
+        override func visitPost(_ node: ProtocolDeclSyntax) { enclosing.removeLast() }
+        override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
+
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let name = Syntax(node.extendedType).typeName
+            enclosing.append(node.extendedType.trimmedDescription)
             extensionMembers[name, default: Members()].formUnion(Members(node.memberBlock, file: file))
             extensionConformances[name, default: []] += Self.inherited(node.inheritanceClause)
             return .visitChildren
@@ -220,6 +233,8 @@ struct TypeIndex {
             if names.contains("globalActor") { globalActors.insert(name) }
             let found = Members(members, file: file)
             let isAmbiguous = declarations[name] != nil
+            let qualifiedName = (enclosing + [name]).joined(separator: ".")
+            enclosing.append(name)
             declarations[name] = Declaration(
                 kind: kind,
                 file: file,
@@ -230,6 +245,7 @@ struct TypeIndex {
                 staticMembers: found.statics,
                 staticProperties: found.staticProperties,
                 cases: found.cases,
+                qualifiedName: qualifiedName,
                 generics: generics?.trimmedDescription.onOneLine,
                 isAmbiguous: isAmbiguous
             )

@@ -122,18 +122,20 @@ struct ValueResolver {
     }
 
     /// A value of `type`, found `depth` arguments deep (at most 2: a sample's size, an initializer's part).
-    func value(of type: String, depth: Int) -> ResolvedValue? {
-        let type = Self.unwrapped(type)
+    func value(of written: String, depth: Int) -> ResolvedValue? {
+        var type = Self.unwrapped(written)
         guard depth <= 2, !type.isEmpty else { return nil }
         // A standard type's sample is another type's business (`ConnectionTable.sample(connection:) -> String` is no
         // note): only the function's own type's samples count for it, in ``argument(_:of:)``.
         guard !Self.standardTypes.contains(type) else { return nil }
         if let sample = sample(of: type, depth: depth) { return sample }
         let declaration = declaration(of: type)
+        // A nested type written by its own name (`Stream` inside `StreamWatcher`) is named whole outside it.
+        if let declaration, !type.contains("."), !declaration.qualifiedName.isEmpty { type = declaration.qualifiedName }
         if let declaration {
             for name in ["shared", "default", "standard"]
             where declaration.staticProperties.contains(where: {
-                $0.name == name && [nil, type].contains($0.type) && $0.isVisibleToOtherModules
+                $0.name == name && [nil, type, Self.simpleName(type)].contains($0.type) && $0.isVisibleToOtherModules
             }) {
                 return ResolvedValue(expression: "\(type).\(name)", source: .singleton, isAppAuthored: true)
             }
@@ -195,8 +197,9 @@ struct ValueResolver {
                 && !Self.isTestFile(property.file)
             {
                 guard property.type == type || (ownType && property.type == nil) else { continue }
+                let named = declaration.qualifiedName.isEmpty ? owner : declaration.qualifiedName
                 return ResolvedValue(
-                    expression: "\(owner).\(property.name)",
+                    expression: "\(named).\(property.name)",
                     source: .sample(file: property.file),
                     isAppAuthored: true
                 )
@@ -215,9 +218,10 @@ struct ValueResolver {
                 < (rhs.type == type ? 0 : 1, rhs.declaration.file, rhs.declaration.line)
         }
         for factory in factories {
-            guard let owner = factory.type,
-                let call = call(factory, named: "\(owner).\(factory.name)", depth: depth + 1)
-            else { continue }
+            guard let type = factory.type else { continue }
+            let qualified = declaration(of: type)?.qualifiedName ?? ""
+            let owner = qualified.isEmpty ? type : qualified
+            guard let call = call(factory, named: "\(owner).\(factory.name)", depth: depth + 1) else { continue }
             return ResolvedValue(
                 expression: call.expression,
                 source: .sample(file: "\(factory.declaration.file):\(factory.declaration.line)"),
