@@ -151,11 +151,11 @@ import Testing
     }
 
     /// A value the workload executable cannot reach is no value: `Shelf.sample` is internal, so the shelf is made
-    /// from its public initializer, with the size the app passes it first (in the sample's own initializer).
+    /// from its public initializer, with the size a main-actor caller passes (12), before the sample's own (3).
     @Test func onlyWhatTheWorkloadExecutableCanReachIsAValue() {
         let main = Self.main
-        #expect(main.contains("let shelfSortedTitlesShelf = Shelf(books: 3)\n"))
-        #expect(main.contains("`books` 3: what `Shelf.sample` passes"))
+        #expect(main.contains("let shelfSortedTitlesShelf = Shelf(books: 12)\n"))
+        #expect(main.contains("`books` 12: what `FeedView.load(_:title:)` passes"))
         #expect(!main.contains("`a Shelf`: `Shelf.sample`"))
     }
 

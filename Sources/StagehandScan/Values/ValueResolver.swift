@@ -16,8 +16,8 @@ struct ValueResolver {
     /// Each importable module's types.
     private let types: [TypeIndex]
     private let functions: FunctionIndex
-    /// The calls outside the tests and the workloads' files, by the symbol of the declaration each resolves to, in
-    /// file and line order: where a literal the app passes is looked for.
+    /// The calls outside the tests and the workloads' files, by the symbol of the declaration each resolves to, the
+    /// main-actor ones first, then in file and line order: where a literal the app passes is looked for.
     private let callsTo: [String: [FunctionIndex.Site]]
 
     /// Names a sample goes by, as the start or end of a static member's name (`sample`, `samplePage`, `testPicture`).
@@ -38,7 +38,14 @@ struct ValueResolver {
             }
             callsTo[entry.declaration.symbol, default: []].append(site)
         }
-        self.callsTo = callsTo.mapValues { $0.sorted { ($0.file, $0.line) < ($1.file, $1.line) } }
+        // The main-actor callers' first: what the app passes where the candidate's cost is felt.
+        self.callsTo = callsTo.mapValues { sites in
+            sites.sorted {
+                ($0.isolation.isMainActor ? 0 : 1, $0.file, $0.line) < (
+                    $1.isolation.isMainActor ? 0 : 1, $1.file, $1.line
+                )
+            }
+        }
     }
 
     /// A value for `entry`'s parameter at `index` (of all its parameters), or `nil` when none is found.
@@ -169,8 +176,8 @@ struct ValueResolver {
         return elements(of: type, depth: depth)
     }
 
-    /// A literal that a call to `entry` outside the tests passes for its parameter at `index`: the first in file
-    /// and line order.
+    /// A literal that a call to `entry` outside the tests passes for its parameter at `index`: a main-actor
+    /// caller's first, then the first in file and line order.
     private func literal(for index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
         for site in callsTo[entry.declaration.symbol] ?? [] {
             guard let argument = Self.argument(passedTo: index, of: entry.parameters, by: site),
