@@ -254,8 +254,8 @@ extension CLITests {
                 ".compute(\"render\")", ".compute(\"count-words\")", ".ui(\"sorted-titles\")", ".io(\"fetch\")",
                 ".state(noteStoreWorkloadState)", "let highlighterHighlightWorkloadInstance = Highlighter.shared",
                 // The app's own values: its types' initializers that take no argument, made once before the runs.
-                "let tokenizerTokenizeTokenizer = Tokenizer()\n",
-                ".compute(\"tokenize\") { [tokenizer = tokenizerTokenizeTokenizer] in",
+                "let tokenizerTokenizeWorkloadTokenizer = Tokenizer()\n",
+                ".compute(\"tokenize\") { [tokenizer = tokenizerTokenizeWorkloadTokenizer] in",
                 "tokenizer.tokenize(<#text: String#>)", "/// - `a Tokenizer`: `Tokenizer()`, the type's initializer",
                 "as <#T: Decodable#>", "as <#(T, next: URL?) where T: Decodable#>", "Codec.sortInPlace(&items)",
                 "Codec.total(<#table: [String: Int]#>)", "var counter = Counter()", "counter.accumulate(",

@@ -75,6 +75,26 @@ import Testing
             public enum Stream: Sendable { case federated, local }
             public static func sortedEvents(_ stream: Stream) -> [Int] { [2, 1].sorted() }
         }
+        public struct Ledger: Sendable {
+            public static func sample() throws -> Ledger { Ledger() }
+            public init?(raw: Int) { nil }
+            init() {}
+            public func sortedTotals() -> [Int] { [2, 1].sorted() }
+        }
+        public struct Tag: Sendable {
+            public static let previewName = "swift"
+            public static let placeholder: Tag = .init()
+            public init() {}
+            public func sortedAliases() -> [String] { ["b", "a"].sorted() }
+        }
+        public enum Joiner {
+            public static func joined(_ parts: String..., separator: String) -> String {
+                var out = ""
+                for part in parts { out += part + separator }
+                return out
+            }
+            public static func headline(_ article: Article) -> [Substring] { article.title.split(separator: " ").sorted() }
+        }
         public enum Palette {
             public static func extract(_ themes: Theme) -> [Int] { [3, 1].sorted() }
         }
@@ -92,6 +112,10 @@ import Testing
                 _ = Shelf(books: 12).sortedTitles(page.articles.count)
                 _ = Catalog().sortedNames(5)
                 _ = Watcher.sortedEvents(.local)
+                _ = try Ledger.sample().sortedTotals()
+                _ = Tag().sortedAliases()
+                _ = Joiner.joined("a", "b", separator: "-")
+                _ = Joiner.headline(page.articles[0])
             }
         }
         """
@@ -103,10 +127,18 @@ import Testing
         """
 
     /// The scaffold of ``app``, each note of a value's source on one line (the scaffold wraps them at 120).
+    /// A sample in a file that sorts before its type's, in a `public extension`.
+    static let samples = """
+        public extension Article { static let sample = Article(title: "Actors in practice") }
+        """
+
     static var main: String {
-        scan(["Sources/Feed/Feed.swift": app, "Tests/FeedTests/Fixtures.swift": fixtures])
-            .scaffold(target: "FeedWorkloads", path: "Stagehand/FeedWorkloads").mainSwift
-            .replacingOccurrences(of: "\n///   ", with: " ")
+        scan([
+            "Sources/Feed/Feed.swift": app, "Sources/Feed/Feed+Samples.swift": samples,
+            "Tests/FeedTests/Fixtures.swift": fixtures,
+        ])
+        .scaffold(target: "FeedWorkloads", path: "Stagehand/FeedWorkloads").mainSwift
+        .replacingOccurrences(of: "\n///   ", with: " ")
     }
 
     @Test func theAppsOwnSampleOfTheFunctionsTypeComesFirst() {
@@ -121,14 +153,20 @@ import Testing
     /// be synthesized; each is made once, before the runs, and captured.
     @Test func aSamplesSizeIsWhatTheAppPassesAndADecoderReadsItEncoded() {
         let main = Self.main
-        #expect(main.contains("let feedPageDecodeData = (try? FeedPage.sample(articles: 25).encoded()) ?? Data()\n"))
-        #expect(main.contains(#".compute("decode") { [data = feedPageDecodeData] in _ = try FeedPage.decode(data) }"#))
+        #expect(
+            main.contains("let feedPageDecodeWorkloadData = (try? FeedPage.sample(articles: 25).encoded()) ?? Data()\n")
+        )
+        #expect(
+            main.contains(
+                #".compute("decode") { [data = feedPageDecodeWorkloadData] in _ = try FeedPage.decode(data) }"#
+            )
+        )
         #expect(main.contains("own sample (Sources/Feed/Feed.swift:9), encoded by its own `FeedPage.encoded()`"))
-        #expect(main.contains("let draftDecodeData = (try? JSONEncoder().encode(Draft.example)) ?? Data()\n"))
+        #expect(main.contains("let draftDecodeWorkloadData = (try? JSONEncoder().encode(Draft.example)) ?? Data()\n"))
         #expect(main.contains("*synthesized* as JSON by a `JSONEncoder` with its defaults"))
         #expect(main.contains("`articles` 25: what `FeedView.load(_:title:)` passes (Sources/Feed/Feed.swift:"))
         // The receiver is the sample too, and the argument the literal the app passes.
-        #expect(main.contains("let feedPageRankedFeedPage = FeedPage.sample(articles: 25)\n"))
+        #expect(main.contains("let feedPageRankedWorkloadFeedPage = FeedPage.sample(articles: 25)\n"))
         #expect(main.contains(#"feedPage.ranked(by: "swift")"#))
         #expect(main.contains(#"- `keyword`: `"swift"`, what `FeedView.load(_:title:)` passes"#))
     }
@@ -140,9 +178,9 @@ import Testing
         let main = Self.main
         #expect(main.contains("Styler.shared.style(<#text: String#>, theme: Theme.light)"))
         #expect(main.contains("- `theme`: `Theme.light`, the enum's first case"))
-        #expect(main.contains("let tokenizerTokenizeTokenizer = Tokenizer()\n"))
+        #expect(main.contains("let tokenizerTokenizeWorkloadTokenizer = Tokenizer()\n"))
         #expect(main.contains("tokenizer.tokenize(<#text: String#>)"))
-        #expect(main.contains("let parserParseParser = Parser(limits: Limits(depth: 3))\n"))
+        #expect(main.contains("let parserParseWorkloadParser = Parser(limits: Limits(depth: 3))\n"))
         #expect(main.contains("parser.parse(<#text: String#>, limit: 10)"))
         #expect(main.contains("*synthesized* from the type's initializer; `limits` Limits(depth: 3): *synthesized*"))
         #expect(main.contains("`depth` 3: what `FeedView.load(_:title:)` passes"))
@@ -154,7 +192,7 @@ import Testing
     /// from its public initializer, with the size a main-actor caller passes (12), before the sample's own (3).
     @Test func onlyWhatTheWorkloadExecutableCanReachIsAValue() {
         let main = Self.main
-        #expect(main.contains("let shelfSortedTitlesShelf = Shelf(books: 12)\n"))
+        #expect(main.contains("let shelfSortedTitlesWorkloadShelf = Shelf(books: 12)\n"))
         #expect(main.contains("`books` 12: what `FeedView.load(_:title:)` passes"))
         #expect(!main.contains("`a Shelf`: `Shelf.sample`"))
     }
@@ -167,14 +205,33 @@ import Testing
         #expect(main.contains("(made at every arrival, in the step's time: its type is not `Sendable`"))
     }
 
+    /// What the review of the first version found: a throwing sample or a failable initializer is not called; a
+    /// static property whose type is not the type's is not its sample; a literal after a variadic parameter is
+    /// found; a sample in an extension whose file sorts first, declared `public` by the extension, is used.
+    @Test func onlyPlainValuesOfTheRightTypeAreUsed() {
+        let main = Self.main
+        #expect(main.contains("<#a Ledger#>.sortedTotals()"), "Ledger.sample() throws; init?(raw:) is failable")
+        #expect(main.contains("- `a Tag`: `Tag.placeholder`, the app's own sample"))
+        #expect(!main.contains("Tag.previewName"))
+        #expect(main.contains(#"Joiner.joined(<#parts: String...#>, separator: "-")"#))
+        #expect(main.contains("Joiner.headline(Article.sample)"))
+        #expect(main.contains("the app's own sample (Sources/Feed/Feed+Samples.swift)"))
+    }
+
     @Test func sourcesAreOrderedBestFirst() {
         #expect(ValueResolver.isSampleName("sample") && ValueResolver.isSampleName("testPicture"))
         #expect(ValueResolver.isSampleName("placeholderStatus") && !ValueResolver.isSampleName("shared"))
+        #expect(!ValueResolver.isSampleName("latest") && !ValueResolver.isSampleName("fastest"))
         #expect(ValueResolver.isLiteral("40") && ValueResolver.isLiteral(#""swift""#))
         #expect(ValueResolver.isLiteral("[1, 2]") && ValueResolver.isLiteral("-1.5") && ValueResolver.isLiteral("true"))
         #expect(!ValueResolver.isLiteral(#""\(name)""#) && !ValueResolver.isLiteral("count"))
         #expect(!ValueResolver.isLiteral(".dark") && !ValueResolver.isLiteral("[:]"))
         #expect(!ValueResolver.isLiteral(#""""#) && !ValueResolver.isLiteral("[]"), "empty: says nothing of the value")
+        #expect(!ValueResolver.isLiteral(#""Hi, " + name + "!""#) && !ValueResolver.isLiteral("inf"))
+        #expect(
+            ValueResolver.isLiteral(#""say \"hi\"""#) && ValueResolver.isLiteral("1_000")
+                && ValueResolver.isLiteral("2e3")
+        )
         #expect(ValueResolver.unwrapped("Note?") == "Note" && ValueResolver.unwrapped("Optional<Note>") == "Note")
     }
 }

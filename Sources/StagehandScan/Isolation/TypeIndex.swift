@@ -62,6 +62,10 @@ struct TypeIndex {
         self.defaultIsolation = defaultIsolation
     }
 
+    /// What extensions add to types not indexed yet (`FeedPage+Sample.swift` sorts before `FeedPage.swift`), added
+    /// when the type is.
+    private var pendingExtensions: [String: Members] = [:]
+
     /// Adds the declarations of one file.
     mutating func add(_ tree: SourceFileSyntax, file: String) {
         let collector = Collector(file: file)
@@ -69,19 +73,28 @@ struct TypeIndex {
         for (name, declaration) in collector.declarations {
             if types[name] == nil {
                 types[name] = declaration
+                if let pending = pendingExtensions.removeValue(forKey: name) { extend(name, with: pending) }
             } else {
                 types[name]?.isAmbiguous = true
             }
         }
         for (name, members) in collector.extensionMembers {
-            types[name]?.members.formUnion(members.all)
-            types[name]?.staticMembers.formUnion(members.statics)
-            types[name]?.staticProperties += members.staticProperties
+            if types[name] == nil {
+                pendingExtensions[name, default: Members()].formUnion(members)
+            } else {
+                extend(name, with: members)
+            }
         }
         for (name, conformances) in collector.extensionConformances {
             if types[name]?.file == file { types[name]?.inherits += conformances }
         }
         globalActors.formUnion(collector.globalActors)
+    }
+
+    private mutating func extend(_ name: String, with members: Members) {
+        types[name]?.members.formUnion(members.all)
+        types[name]?.staticMembers.formUnion(members.statics)
+        types[name]?.staticProperties += members.staticProperties
     }
 
     /// The isolation of `name`'s members when nothing on a member says otherwise; `nil` for a type this module does
@@ -216,7 +229,11 @@ struct TypeIndex {
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let name = Syntax(node.extendedType).typeName
             enclosing.append(node.extendedType.trimmedDescription)
-            extensionMembers[name, default: Members()].formUnion(Members(node.memberBlock, file: file))
+            // `public extension Feed { static let sample … }`: its members are as visible as it says.
+            let visible = node.modifiers.contains { ["public", "open", "package"].contains($0.name.text) }
+            extensionMembers[name, default: Members()].formUnion(
+                Members(node.memberBlock, file: file, visible: visible)
+            )
             extensionConformances[name, default: []] += Self.inherited(node.inheritanceClause)
             return .visitChildren
         }
@@ -272,7 +289,9 @@ struct TypeIndex {
 
         init() {}
 
-        init(_ block: MemberBlockSyntax, file: String) {
+        /// - Parameter visible: whether the block's members are visible to other modules without a modifier of
+        ///   their own (a `public extension`'s).
+        init(_ block: MemberBlockSyntax, file: String, visible: Bool = false) {
             func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
                 modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
             }
@@ -302,9 +321,10 @@ struct TypeIndex {
                                     name: name,
                                     type: Self.type(of: binding, in: variable),
                                     file: file,
-                                    isVisibleToOtherModules: variable.modifiers.contains {
-                                        ["public", "open", "package"].contains($0.name.text)
-                                    }
+                                    isVisibleToOtherModules: visible
+                                        || variable.modifiers.contains {
+                                            ["public", "open", "package"].contains($0.name.text)
+                                        }
                                 )
                             )
                         } else if !computed {
@@ -325,8 +345,14 @@ struct TypeIndex {
             if let annotation = binding.typeAnnotation ?? variable.bindings.last?.typeAnnotation {
                 return annotation.type.trimmedDescription.onOneLine
             }
-            guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-                let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return nil }
+            // `= .init(…)`, `= Self(…)`: the type's own.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+                member.declName.baseName.text == "init"
+            {
+                return "Self"
+            }
+            guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
                 reference.baseName.text.first?.isUppercase == true
             else { return nil }
             return reference.baseName.text

@@ -191,11 +191,11 @@ public struct Scaffold: Sendable {
                 (candidate.returnsValue ? "_ = " : "") + (candidate.isThrowing ? "try " : "")
                 + (candidate.kind == .io ? "await " : "")
             // Values that take a call to make: made here, once, and captured by the body under their names.
-            let base = variable.hasSuffix("Workload") ? String(variable.dropLast("Workload".count)) : variable
+            // Named after the workload's variable, whose "Workload" no app name ends in: no app function is hidden.
             var captureList: [String] = []
             var made = ""
             for value in candidate.call.made {
-                let global = base + value.name.prefix(1).uppercased() + value.name.dropFirst()
+                let global = variable + value.name.prefix(1).uppercased() + value.name.dropFirst()
                 made += "let \(global) = \(value.expression)\n"
                 captureList.append("\(value.name) = \(global)")
             }

@@ -1,6 +1,7 @@
-/// How a scaffold's step calls a candidate: what it calls the function on, the arguments (a placeholder each), the
-/// variables `inout` arguments need, and the result's type where the call must name it. Each shape is one the
-/// compiler accepts once the placeholders are filled.
+/// How a scaffold's step calls a candidate: what it calls the function on, the arguments (each a value from the app's
+/// code, ``ValueResolver``, or a placeholder), what is made once before the runs, the variables `inout` arguments
+/// need, and the result's type where the call must name it. Each shape is one the compiler accepts once the
+/// placeholders left are filled.
 struct ScaffoldCall: Sendable, Equatable {
     /// What the function is called on.
     enum Receiver: Sendable, Equatable {
@@ -29,8 +30,6 @@ struct ScaffoldCall: Sendable, Equatable {
     /// Each value found in the scanned code, with its source: "`markdown`: `NotePreview.sample`, the app's own sample
     /// (Sources/ExampleApp/NotePreview.swift)".
     var values: [String] = []
-    /// Whether every value the call needs was found (no placeholder left) and each came from the app's own code.
-    var isAppAuthored = true
     /// Each value that takes a call to make (`page`: `FeedPage.sample(articles: 40)`), made once in main.swift's
     /// top-level code, before any arrival, so that making it is not in the step's time, and captured by the step's
     /// body under `name`.
@@ -52,17 +51,14 @@ struct ScaffoldCall: Sendable, Equatable {
         let function: String
         var variables: [String] = []
         var found: [String] = []
-        var appAuthored = true
         var made: [Made] = []
-        var captured: Set<String> = [entry.name]
+        // Names a capture must not take: the function's (which it would hide), and `instance`, whose top-level
+        // name the captured main-actor instance takes (``Scaffold``).
+        var captured: Set<String> = [entry.name, "instance"]
         /// The value `resolver` finds, noted with its source, or `placeholder`. One that takes a call to make is
         /// captured as `capture` (made once, before the runs) unless `capture` is `nil`.
         func resolved(_ value: ResolvedValue?, for name: String, else placeholder: String, capture: String?) -> String {
-            guard let value else {
-                appAuthored = false
-                return placeholder
-            }
-            appAuthored = appAuthored && value.isAppAuthored
+            guard let value else { return placeholder }
             var note = "`\(name)`: `\(value.expression)`, \(value.provenance)"
             if value.isMade && capture != nil && !value.isSendable {
                 note +=
@@ -70,8 +66,9 @@ struct ScaffoldCall: Sendable, Equatable {
                     + "capture one made before the runs)"
             }
             found.append(note)
-            guard value.isMade, value.isSendable, var capture else { return value.expression }
-            while captured.contains(capture) { capture += "Value" }
+            guard value.isMade || value.isMainActor, value.isSendable, var capture else { return value.expression }
+            capture = capture.replacingOccurrences(of: "`", with: "")
+            while captured.contains(capture) || Self.keywords.contains(capture) { capture += "Value" }
             captured.insert(capture)
             made.append(Made(name: capture, expression: value.expression))
             return capture
@@ -100,7 +97,8 @@ struct ScaffoldCall: Sendable, Equatable {
             if entry.traits.isMutating {
                 // `mutating`: called on a variable of the body's own.
                 var name = ownerVariable
-                if name == entry.name { name += "Value" }
+                while name == entry.name || captured.contains(name) { name += "Value" }
+                captured.insert(name)
                 variables.append("var \(name) = \(instance)")
                 receiver = .inBody(name)
             } else if step == .compute && entry.traits.typeIsMainActor {
@@ -123,9 +121,12 @@ struct ScaffoldCall: Sendable, Equatable {
             if parameter.isInout {
                 // Named apart from the function, which a variable of its name would hide, and from the instance.
                 var name = parameter.name
-                while name == entry.name || variables.contains(where: { $0.hasPrefix("var \(name) ") }) {
+                while name == entry.name || captured.contains(name)
+                    || variables.contains(where: { $0.hasPrefix("var \(name) ") })
+                {
                     name += "Value"
                 }
+                captured.insert(name)
                 variables.append("var \(name) = \(value)")
                 value = "&\(name)"
             }
@@ -138,8 +139,16 @@ struct ScaffoldCall: Sendable, Equatable {
         resultType = entry.traits.unfixedResult.map { "<#\($0)#>" }
         self.values = found
         self.made = made
-        isAppAuthored = appAuthored && resultType == nil
     }
+
+    /// Swift's keywords, which a capture's name must not be.
+    static let keywords: Set<String> = [
+        "as", "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do",
+        "else", "enum", "extension", "fallthrough", "false", "for", "func", "guard", "if", "import", "in", "init",
+        "inout", "internal", "is", "let", "nil", "operator", "private", "protocol", "public", "repeat", "rethrows",
+        "return", "self", "Self", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try",
+        "typealias", "var", "where", "while", "_",
+    ]
 
     /// The types before a function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`; "" for a global.
     static func typePath(of declaration: Declaration) -> String {

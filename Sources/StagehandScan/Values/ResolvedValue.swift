@@ -28,12 +28,16 @@ struct ResolvedValue: Sendable, Equatable {
     var expression: String
     var source: Source
     /// Whether the value came from the app's own code, all of its parts too: a literal it passes, its sample, its
-    /// singleton. A value made from the type's declaration or guessed is not.
+    /// singleton, its initializer with no arguments, its enum's case. A value composed from initializers
+    /// (*synthesized*) or sized at the stated scale (*guessed*) is not.
     var isAppAuthored: Bool
     /// Where the values it is made from came from: "`articles` 40: what `FeedView.load()` passes (…:12)".
     var parts: [String] = []
     /// Whether its type is `Sendable`, so that a step's `@Sendable` body can capture it made before the runs.
     var isSendable = true
+    /// Whether its type is main-actor: a `compute` step's nonisolated body cannot make or reach one, so it is made
+    /// before the runs, on main, and captured, whatever it takes to make.
+    var isMainActor = false
 
     /// Whether it is worth making once, before the runs, rather than at every arrival: a call (a sample's factory,
     /// an initializer, an encoding), not a literal or a static property.

@@ -6,9 +6,13 @@
 ///    arguments resolved in turn), named like `sample`, `preview`, `placeholder`, `mock`, `fixture`, `example`,
 ///    `template`, `demo` or `test…`, the type's own first;
 /// 3. its singleton: a static `shared`, `default` or `standard` of its type;
-/// 4. its initializer with no required argument, or an enum's first case without a payload;
+/// 4. an enum's first case without a payload, or the type's initializer with no required argument;
 /// 5. a value composed from an initializer whose arguments all resolve (*synthesized*);
-/// 6. for a standard type found nowhere in the app, a stated default (*guessed*).
+/// 6. a sample's size the app says nowhere: the stated scale (*guessed*). No other value of a standard type is
+///    guessed: where the app shows none, the argument stays a placeholder.
+///
+/// A sample function or initializer that throws, is `async` or is failable is not called: a value made at the top of
+/// the workload executable must be made plainly.
 ///
 /// Only what the workload executable can reach is a value: declarations `public`, `open` or `package`, never a test
 /// target's. (An implicit initializer is internal, so a type without one of its own is made only by its other values.)
@@ -59,13 +63,15 @@ struct ValueResolver {
         let type = Self.unwrapped(entry.parameters[index].type)
         var value = anyArgument(index, of: entry, type: type)
         value?.isSendable = isSendable(type)
+        value?.isMainActor = declaration(of: type)?.attributes.contains("MainActor") ?? false
         return value
     }
 
     private func anyArgument(_ index: Int, of entry: FunctionIndex.Entry, type: String) -> ResolvedValue? {
         if let owner = entry.type, let sample = sample(of: type, depth: 0, on: owner) { return sample }
         if let literal = literal(for: index, of: entry) { return literal }
-        if type == "Data", var made = entry.name == "init" ? entry.type : entry.traits.resultType.map(Self.unwrapped),
+        if type == "Data", entry.traits.work.contains(where: { $0.meaning == "decodes" }),
+            var made = entry.name == "init" ? entry.type : entry.traits.resultType.map(Self.unwrapped),
             declaration(of: made)?.inherits.contains(where: { ["Codable", "Encodable"].contains($0) }) == true
         {
             if made == "Self" { made = entry.type ?? made }
@@ -111,6 +117,7 @@ struct ValueResolver {
     func instance(of type: String) -> ResolvedValue? {
         var value = value(of: type, depth: 0)
         value?.isSendable = isSendable(type)
+        value?.isMainActor = declaration(of: type)?.attributes.contains("MainActor") ?? false
         return value
     }
 
@@ -155,6 +162,7 @@ struct ValueResolver {
         guard !types.contains(where: { $0.types[name]?.isAmbiguous == true }) else { return nil }
         let inits = functions.entries.filter {
             $0.name == "init" && $0.type == name && $0.module?.kind != .test && $0.traits.isVisibleToOtherModules
+                && Self.isPlain($0)
         }
         guard declaration?.generics == nil else { return nil }
         if inits.contains(where: { $0.parameters.allSatisfy(\.hasDefault) }) {
@@ -203,7 +211,7 @@ struct ValueResolver {
             where Self.isSampleName(property.name) && property.isVisibleToOtherModules
                 && !Self.isTestFile(property.file)
             {
-                guard property.type == type || (ownType && property.type == nil) else { continue }
+                guard property.type == type || (ownType && property.type == "Self") else { continue }
                 let named = declaration.qualifiedName.isEmpty ? owner : declaration.qualifiedName
                 return ResolvedValue(
                     expression: "\(named).\(property.name)",
@@ -214,7 +222,8 @@ struct ValueResolver {
         }
         // A factory: `static func sample(articles:) -> FeedPage`, `static func testPicture(side:) -> RGBAImage`.
         let factories = functions.entries.filter { entry in
-            entry.traits.isStatic && entry.traits.isVisibleToOtherModules && Self.isSampleName(entry.name)
+            entry.traits.isStatic && entry.traits.isVisibleToOtherModules && Self.isPlain(entry)
+                && Self.isSampleName(entry.name)
                 && entry.module?.kind != .test
                 && !Self.isTestFile(entry.declaration.file) && entry.type != nil
                 && (entry.traits.resultType == type || (entry.type == type && entry.traits.resultType == "Self"))
@@ -303,6 +312,11 @@ struct ValueResolver {
         return found.count == 1 ? found[0] : nil
     }
 
+    /// Whether a call of `entry` makes its value plainly: no `try`, no `await`, no optional.
+    static func isPlain(_ entry: FunctionIndex.Entry) -> Bool {
+        !entry.traits.isThrowing && !entry.declaration.isAsync && !entry.traits.isFailable
+    }
+
     /// `TextService` of `StatusEditor.TextService`.
     static func simpleName(_ type: String) -> String {
         type.split(separator: ".").last.map(String.init) ?? type
@@ -315,13 +329,18 @@ struct ValueResolver {
         of parameters: [FunctionIndex.Parameter],
         by site: FunctionIndex.Site
     ) -> String? {
+        // As ``CallShape/fits(_:)`` matches them: each argument takes the next parameter with its label, skipping
+        // defaulted ones; unlabeled arguments after a variadic parameter's first go to it too.
         var next = 0
+        var inVariadic = false
         for (position, label) in site.shape.labels.enumerated() where position < site.arguments.count {
             guard let label else { continue }
+            if inVariadic && label == "_" { continue }
             while next < parameters.count, parameters[next].label != label, parameters[next].hasDefault { next += 1 }
             guard next < parameters.count else { return nil }
-            if next == index { return site.arguments[position] }
-            if !parameters[next].isVariadic { next += 1 }
+            if next == index { return parameters[next].isVariadic ? nil : site.arguments[position] }
+            inVariadic = parameters[next].isVariadic
+            next += 1
         }
         return nil
     }
@@ -332,8 +351,13 @@ struct ValueResolver {
         let text = expression.trimmingCharacters(in: .whitespaces)
         if text == "\"\"" || text == "[]" { return false }
         if text == "true" || text == "false" { return true }
-        if text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 && !text.contains("\\(") { return true }
-        if Double(text.replacingOccurrences(of: "_", with: "")) != nil { return true }
+        if text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 {
+            // One string literal, on one line, without interpolation: not `"a" + b + "c"`, not `\"\"\"`.
+            let inner = text.dropFirst().dropLast()
+            return !text.hasPrefix("\"\"\"") && !inner.contains("\\(")
+                && !inner.replacingOccurrences(of: "\\\"", with: "").contains("\"")
+        }
+        if text.wholeMatch(of: /-?[0-9][0-9_]*(\.[0-9][0-9_]*)?([eE][-+]?[0-9]+)?/) != nil { return true }
         if text.hasPrefix("[") && text.hasSuffix("]") && text.count > 2 {
             let inner = text.dropFirst().dropLast()
             return !inner.contains("[") && inner.split(separator: ",").allSatisfy { isLiteral(String($0)) }
@@ -341,9 +365,11 @@ struct ValueResolver {
         return false
     }
 
+    /// Named like a sample: starting or ending with one of ``sampleWords`` (`sample`, `samplePage`, `emptyPreview`),
+    /// `test` only at the start (`testPicture`, not `latest`).
     static func isSampleName(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return sampleWords.contains { lower.hasPrefix($0) || lower.hasSuffix($0) }
+        return sampleWords.contains { lower.hasPrefix($0) || ($0 != "test" && lower.hasSuffix($0)) }
     }
 
     static func isTestFile(_ file: String) -> Bool {

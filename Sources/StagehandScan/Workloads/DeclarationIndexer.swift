@@ -37,7 +37,15 @@ struct DeclarationIndexer {
     /// An initializer the walk has just entered: indexed when it is a type's member.
     mutating func visit(_ node: InitializerDeclSyntax, in scopes: Scopes) {
         guard scopes.enclosing.kind == .type else { return }
-        add("init", node.signature, at: Syntax(node), body: node.body, modifiers: node.modifiers, in: scopes)
+        add(
+            "init",
+            node.signature,
+            at: Syntax(node),
+            body: node.body,
+            modifiers: node.modifiers,
+            isFailable: node.optionalMark != nil,
+            in: scopes
+        )
     }
 
     /// A call, with what its callee's name, labels and receiver say of what it calls.
@@ -64,6 +72,7 @@ struct DeclarationIndexer {
         body: CodeBlockSyntax?,
         modifiers: DeclModifierListSyntax,
         generics: GenericParameterClauseSyntax? = nil,
+        isFailable: Bool = false,
         in scopes: Scopes
     ) {
         let parameters = signature.parameterClause.parameters.map { parameter in
@@ -96,7 +105,8 @@ struct DeclarationIndexer {
             typeGenerics: type?.generics,
             unfixedResult: Self.unfixedResult(generics, signature),
             work: (body.map(WorkSignal.signals) ?? []) + [WorkSignal.named(name)].compactMap { $0 },
-            resultType: name == "init" ? nil : signature.returnClause?.type.trimmedDescription.onOneLine
+            resultType: name == "init" ? nil : signature.returnClause?.type.trimmedDescription.onOneLine,
+            isFailable: isFailable
         )
         let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
         // The declaration as written up to its body, and the same with `async` after its parameters.

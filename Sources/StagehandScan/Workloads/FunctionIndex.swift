@@ -55,6 +55,8 @@ struct FunctionIndex: Sendable {
         var work: [WorkSignal] = []
         /// The type its return clause names, on one line (`FeedPage`, `Self`); `nil` for an initializer or none.
         var resultType: String?
+        /// `init?` or `init!`: a call makes an optional.
+        var isFailable = false
     }
 
     /// One call, where it is and the isolation of the code making it.
