@@ -1,10 +1,13 @@
 /// Finds a value for each argument a scaffold's call needs, and an instance for a method's receiver, in the scanned
 /// code, best source first (``ResolvedValue/Source``):
 ///
-/// 1. a literal the app passes in that position, at a call outside its tests;
+/// 1. for an argument, a sample of its type on the function's own type (`NotePreview.sample` for
+///    `NotePreview.render(_:)`), then a literal the app passes in that position, at a call outside its tests (a
+///    main-actor caller's first);
 /// 2. the app's own sample of the type: a static property of its type, or a static function returning it (its own
 ///    arguments resolved in turn), named like `sample`, `preview`, `placeholder`, `mock`, `fixture`, `example`,
-///    `template`, `demo` or `test…`, the type's own first;
+///    `template`, `demo` or `test…`, the type's own first (never for a standard type, whose samples on other types
+///    are other things);
 /// 3. its singleton: a static `shared`, `default` or `standard` of its type;
 /// 4. an enum's first case without a payload, or the type's initializer with no required argument;
 /// 5. a value composed from an initializer whose arguments all resolve (*synthesized*);
@@ -57,8 +60,9 @@ struct ValueResolver {
     /// A sample on the function's own type comes first (`NotePreview.sample` for `NotePreview.render(_:)`), then a
     /// literal the app passes, then the rest in order.
     ///
-    /// A decoder's `Data` (`FeedPage.decode(_ data: Data) -> FeedPage`, `RGBAImage(ppm: Data)` is not one: it is not
-    /// `Encodable`) is the app's sample of what it makes, encoded as JSON.
+    /// A decoder's `Data` (a body that decodes, making an `Encodable` type: `FeedPage.decode(_ data: Data) ->
+    /// FeedPage`; `RGBAImage(ppm: Data)` is not one) is the app's sample of what it makes, encoded by the type's own
+    /// encoder, or else by a default `JSONEncoder` (*synthesized*).
     func argument(_ index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
         let type = Self.unwrapped(entry.parameters[index].type)
         var value = anyArgument(index, of: entry, type: type)
