@@ -95,6 +95,10 @@ import Testing
             }
             public static func headline(_ article: Article) -> [Substring] { article.title.split(separator: " ").sorted() }
         }
+        public struct Server: Sendable {
+            public init(host: String) {}
+            public func sortedRoutes() -> [String] { ["b", "a"].sorted() }
+        }
         public enum Palette {
             public static func extract(_ themes: Theme) -> [Int] { [3, 1].sorted() }
         }
@@ -116,6 +120,7 @@ import Testing
                 _ = Tag().sortedAliases()
                 _ = Joiner.joined("a", "b", separator: "-")
                 _ = Joiner.headline(page.articles[0])
+                _ = Server(host: title).sortedRoutes()
             }
         }
         """
@@ -124,6 +129,7 @@ import Testing
     static let fixtures = """
         extension FeedPage { static let fixture = FeedPage(articles: []) }
         extension Markdown { static let sampleNote: String = "fixture" }
+        func makeServer() -> Server { Server(host: "localhost") }
         """
 
     /// The scaffold of ``app``, each note of a value's source on one line (the scaffold wraps them at 120).
@@ -216,6 +222,20 @@ import Testing
         #expect(main.contains(#"Joiner.joined(<#parts: String...#>, separator: "-")"#))
         #expect(main.contains("Joiner.headline(Article.sample)"))
         #expect(main.contains("the app's own sample (Sources/Feed/Feed+Samples.swift)"))
+    }
+
+    /// A literal the tests pass, where the app passes none: a test's arrange line says what a value looks like,
+    /// though its code cannot be imported.
+    @Test func aLiteralTheTestsPassComesAfterTheApps() {
+        let main = Self.main
+        #expect(main.contains(#"Server(host: "localhost")"#))
+        #expect(
+            main.contains(
+                #"`host` "localhost": what the test `makeServer()` passes (Tests/FeedTests/Fixtures.swift:3)"#
+            )
+        )
+        // The app's own literal still wins where there is one: `depth` 3 from `FeedView.load`.
+        #expect(main.contains("`depth` 3: what `FeedView.load(_:title:)` passes"))
     }
 
     @Test func sourcesAreOrderedBestFirst() {

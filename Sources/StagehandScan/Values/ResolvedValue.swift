@@ -5,8 +5,9 @@
 struct ResolvedValue: Sendable, Equatable {
     /// Where the value came from, best first: the order ``ValueResolver`` tries them in.
     enum Source: Sendable, Equatable {
-        /// A literal the app passes in this position: `"40"` in `FeedPage.sample(articles: 40)` at the place named.
-        case literal(caller: String, place: String)
+        /// A literal the app passes in this position: `"40"` in `FeedPage.sample(articles: 40)` at the place named,
+        /// in its tests' code when `inTest`.
+        case literal(caller: String, place: String, inTest: Bool)
         /// A static member of the app's named like a sample (`sample`, `preview`, `placeholder`, …), at `file`.
         case sample(file: String)
         /// The type's singleton: `shared`, `default`, `standard`.
@@ -54,7 +55,8 @@ struct ResolvedValue: Sendable, Equatable {
 
     private var ownSource: String {
         switch source {
-        case .literal(let caller, let place): "what `\(caller)` passes (\(place))"
+        case .literal(let caller, let place, let inTest):
+            "what \(inTest ? "the test " : "")`\(caller)` passes (\(place))"
         case .sample(let file): "the app's own sample (\(file))"
         case .singleton: "the type's singleton"
         case .initializer: "the type's initializer with no arguments"

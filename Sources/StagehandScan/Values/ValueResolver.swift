@@ -2,8 +2,8 @@
 /// code, best source first (``ResolvedValue/Source``):
 ///
 /// 1. for an argument, a sample of its type on the function's own type (`NotePreview.sample` for
-///    `NotePreview.render(_:)`), then a literal the app passes in that position, at a call outside its tests (a
-///    main-actor caller's first);
+///    `NotePreview.render(_:)`), then a literal the app passes in that position: a main-actor caller's first, then
+///    another of the app's, then one its tests pass;
 /// 2. the app's own sample of the type: a static property of its type, or a static function returning it (its own
 ///    arguments resolved in turn), named like `sample`, `preview`, `placeholder`, `mock`, `fixture`, `example`,
 ///    `template`, `demo` or `test…`, the type's own first (never for a standard type, whose samples on other types
@@ -23,8 +23,8 @@ struct ValueResolver {
     /// Each importable module's types.
     private let types: [TypeIndex]
     private let functions: FunctionIndex
-    /// The calls outside the tests and the workloads' files, by the symbol of the declaration each resolves to, the
-    /// main-actor ones first, then in file and line order: where a literal the app passes is looked for.
+    /// The calls outside the workloads' files, by the symbol of the declaration each resolves to, the main-actor ones
+    /// first, the tests' last, each in file and line order: where a literal the app passes is looked for.
     private let callsTo: [String: [FunctionIndex.Site]]
 
     /// Names a sample goes by, as the start or end of a static member's name (`sample`, `samplePage`, `testPicture`).
@@ -39,19 +39,19 @@ struct ValueResolver {
         self.types = types
         self.functions = functions
         var callsTo: [String: [FunctionIndex.Site]] = [:]
-        for site in functions.sites where !excluded.contains(site.file) && !Self.isTestFile(site.file) {
+        for site in functions.sites where !excluded.contains(site.file) {
             guard site.shape.labels.contains(where: { $0 != nil }), let entry = functions.resolve(site.shape) else {
                 continue
             }
             callsTo[entry.declaration.symbol, default: []].append(site)
         }
-        // The main-actor callers' first: what the app passes where the candidate's cost is felt.
+        // The main-actor callers' first (what the app passes where the candidate's cost is felt), then the app's
+        // other callers, then its tests' (`MastodonClient(server: "localhost")` in a test's arrange lines).
+        func rank(_ site: FunctionIndex.Site) -> Int {
+            Self.isTestFile(site.file) ? 2 : site.isolation.isMainActor ? 0 : 1
+        }
         self.callsTo = callsTo.mapValues { sites in
-            sites.sorted {
-                ($0.isolation.isMainActor ? 0 : 1, $0.file, $0.line) < (
-                    $1.isolation.isMainActor ? 0 : 1, $1.file, $1.line
-                )
-            }
+            sites.sorted { (rank($0), $0.file, $0.line) < (rank($1), $1.file, $1.line) }
         }
     }
 
@@ -188,8 +188,7 @@ struct ValueResolver {
         return elements(of: type, depth: depth)
     }
 
-    /// A literal that a call to `entry` outside the tests passes for its parameter at `index`: a main-actor
-    /// caller's first, then the first in file and line order.
+    /// A literal that a call to `entry` passes for its parameter at `index`, in the order of ``callsTo``.
     private func literal(for index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
         for site in callsTo[entry.declaration.symbol] ?? [] {
             guard let argument = Self.argument(passedTo: index, of: entry.parameters, by: site),
@@ -197,7 +196,11 @@ struct ValueResolver {
             else { continue }
             return ResolvedValue(
                 expression: argument,
-                source: .literal(caller: site.symbol, place: "\(site.file):\(site.line)"),
+                source: .literal(
+                    caller: site.symbol,
+                    place: "\(site.file):\(site.line)",
+                    inTest: Self.isTestFile(site.file)
+                ),
                 isAppAuthored: true
             )
         }
