@@ -238,7 +238,9 @@ import Testing
         #expect(main.contains("`depth` 3: what `FeedView.load(_:title:)` passes"))
     }
 
-    @Test func sourcesAreOrderedBestFirst() {
+    /// The rules the sources rest on: a sample's name, a literal that says something of a value (as written,
+    /// spaces and all), an optional's wrapped type.
+    @Test func samplesLiteralsAndOptionalsAreToldApart() {
         #expect(ValueResolver.isSampleName("sample") && ValueResolver.isSampleName("testPicture"))
         #expect(ValueResolver.isSampleName("placeholderStatus") && !ValueResolver.isSampleName("shared"))
         #expect(!ValueResolver.isSampleName("latest") && !ValueResolver.isSampleName("fastest"))
@@ -246,6 +248,7 @@ import Testing
         #expect(ValueResolver.isLiteral("[1, 2]") && ValueResolver.isLiteral("-1.5") && ValueResolver.isLiteral("true"))
         #expect(!ValueResolver.isLiteral(#""\(name)""#) && !ValueResolver.isLiteral("count"))
         #expect(!ValueResolver.isLiteral(".dark") && !ValueResolver.isLiteral("[:]"))
+        #expect(ValueResolver.isLiteral(#""two  spaces""#) && !ValueResolver.isLiteral("count + 1"))
         #expect(!ValueResolver.isLiteral(#""""#) && !ValueResolver.isLiteral("[]"), "empty: says nothing of the value")
         #expect(!ValueResolver.isLiteral(#""Hi, " + name + "!""#) && !ValueResolver.isLiteral("inf"))
         #expect(

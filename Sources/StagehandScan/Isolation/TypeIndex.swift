@@ -230,7 +230,7 @@ struct TypeIndex {
             let name = Syntax(node.extendedType).typeName
             enclosing.append(node.extendedType.trimmedDescription)
             // `public extension Feed { static let sample … }`: its members are as visible as it says.
-            let visible = node.modifiers.contains { ["public", "open", "package"].contains($0.name.text) }
+            let visible = node.modifiers.isVisibleToOtherModules
             extensionMembers[name, default: Members()].formUnion(
                 Members(node.memberBlock, file: file, visible: visible)
             )
@@ -321,10 +321,7 @@ struct TypeIndex {
                                     name: name,
                                     type: Self.type(of: binding, in: variable),
                                     file: file,
-                                    isVisibleToOtherModules: visible
-                                        || variable.modifiers.contains {
-                                            ["public", "open", "package"].contains($0.name.text)
-                                        }
+                                    isVisibleToOtherModules: visible || variable.modifiers.isVisibleToOtherModules
                                 )
                             )
                         } else if !computed {

@@ -5,6 +5,12 @@ import SwiftSyntax
 /// The modules of a scanned tree and their default isolation: the targets of its `Package.swift` and the sources of
 /// an Xcode project, read from their files without building anything.
 struct Project {
+    /// Whether `file` (relative to the scanned root) is a test's, by its path: a `Tests` directory or one named
+    /// `…Tests`. What a tree without a manifest says of its test targets.
+    static func isTestPath(_ file: String) -> Bool {
+        file.split(separator: "/").contains { $0 == "Tests" || $0.hasSuffix("Tests") }
+    }
+
     /// A group of sources compiled together with one default isolation.
     struct Module: Sendable, Equatable {
         /// What builds the module, which says whether another target can `import` it.

@@ -115,8 +115,7 @@ enum CandidateFinder {
         // main.swift's code is an executable's own: no other target can import it.
         let file = entry.declaration.file
         if file == "main.swift" || file.hasSuffix("/main.swift") { return false }
-        let components = entry.declaration.file.split(separator: "/")
-        return !components.contains("Tests") && !components.contains { $0.hasSuffix("Tests") }
+        return !Project.isTestPath(file)
     }
 
     private static func weight(_ work: [WorkSignal]) -> Int { work.reduce(0) { $0 + $1.weight } }

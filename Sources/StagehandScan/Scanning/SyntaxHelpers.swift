@@ -62,6 +62,43 @@ extension AttributeListSyntax {
     }
 }
 
+extension DeclModifierListSyntax {
+    /// `public`, `open` or `package`: what another module of the package (a workload executable) can reach.
+    var isVisibleToOtherModules: Bool { contains { ["public", "open", "package"].contains($0.name.text) } }
+}
+
+extension ExprSyntax {
+    /// The expression as written when it is a literal on one line that says something of a value: one string
+    /// literal without interpolation, a number (negative too), `true` or `false`, or an array of those; not an empty
+    /// string or array (`MastodonClient(server: "")` says nothing of a server). `nil` otherwise.
+    var telltaleLiteral: String? {
+        func isLiteral(_ expression: ExprSyntax) -> Bool {
+            if let string = expression.as(StringLiteralExprSyntax.self) {
+                guard string.openingQuote.tokenKind == .stringQuote, string.segments.count == 1,
+                    case .stringSegment(let segment) = string.segments.first
+                else { return false }
+                return !segment.content.text.isEmpty
+            }
+            if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+                || expression.is(BooleanLiteralExprSyntax.self)
+            {
+                return true
+            }
+            if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+                return prefix.expression.is(IntegerLiteralExprSyntax.self)
+                    || prefix.expression.is(FloatLiteralExprSyntax.self)
+            }
+            if let array = expression.as(ArrayExprSyntax.self) {
+                return !array.elements.isEmpty && array.elements.allSatisfy { isLiteral($0.expression) }
+            }
+            return false
+        }
+        // As written, on its one line (collapsing spaces would change a string's value).
+        let text = trimmedDescription
+        return isLiteral(self) && !text.contains("\n") ? text : nil
+    }
+}
+
 extension VariableDeclSyntax {
     /// How findings and scopes name the variable: its first binding's pattern (`items`, `(a, b)`).
     var boundName: String { bindings.first?.pattern.trimmedDescription ?? "_" }

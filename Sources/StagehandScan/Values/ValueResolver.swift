@@ -1,3 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+
 /// Finds a value for each argument a scaffold's call needs, and an instance for a method's receiver, in the scanned
 /// code, best source first (``ResolvedValue/Source``):
 ///
@@ -48,7 +51,7 @@ struct ValueResolver {
         // The main-actor callers' first (what the app passes where the candidate's cost is felt), then the app's
         // other callers, then its tests' (`MastodonClient(server: "localhost")` in a test's arrange lines).
         func rank(_ site: FunctionIndex.Site) -> Int {
-            Self.isTestFile(site.file) ? 2 : site.isolation.isMainActor ? 0 : 1
+            Project.isTestPath(site.file) ? 2 : site.isolation.isMainActor ? 0 : 1
         }
         self.callsTo = callsTo.mapValues { sites in
             sites.sorted { (rank($0), $0.file, $0.line) < (rank($1), $1.file, $1.line) }
@@ -65,7 +68,12 @@ struct ValueResolver {
     /// encoder, or else by a default `JSONEncoder` (*synthesized*).
     func argument(_ index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
         let type = Self.unwrapped(entry.parameters[index].type)
-        var value = anyArgument(index, of: entry, type: type)
+        return capturable(anyArgument(index, of: entry, type: type), as: type)
+    }
+
+    /// `value` with what a step's body needs to know of its `type` to capture it.
+    private func capturable(_ value: ResolvedValue?, as type: String) -> ResolvedValue? {
+        var value = value
         value?.isSendable = isSendable(type)
         value?.isMainActor = declaration(of: type)?.attributes.contains("MainActor") ?? false
         return value
@@ -119,10 +127,7 @@ struct ValueResolver {
 
     /// An instance of `type` for a method call, or `nil`.
     func instance(of type: String) -> ResolvedValue? {
-        var value = value(of: type, depth: 0)
-        value?.isSendable = isSendable(type)
-        value?.isMainActor = declaration(of: type)?.attributes.contains("MainActor") ?? false
-        return value
+        capturable(value(of: type, depth: 0), as: type)
     }
 
     /// Whether a value of `type` may be captured by a step's `@Sendable` body: a standard type (or an array of
@@ -191,15 +196,13 @@ struct ValueResolver {
     /// A literal that a call to `entry` passes for its parameter at `index`, in the order of ``callsTo``.
     private func literal(for index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
         for site in callsTo[entry.declaration.symbol] ?? [] {
-            guard let argument = Self.argument(passedTo: index, of: entry.parameters, by: site),
-                Self.isLiteral(argument)
-            else { continue }
+            guard let argument = Self.argument(passedTo: index, of: entry.parameters, by: site) else { continue }
             return ResolvedValue(
                 expression: argument,
                 source: .literal(
                     caller: site.symbol,
                     place: "\(site.file):\(site.line)",
-                    inTest: Self.isTestFile(site.file)
+                    inTest: Project.isTestPath(site.file)
                 ),
                 isAppAuthored: true
             )
@@ -209,14 +212,14 @@ struct ValueResolver {
 
     /// The app's own sample of `type`: a static property or a static function named like one, its type's first.
     private func sample(of type: String, depth: Int, on only: String? = nil) -> ResolvedValue? {
-        let owners = types.flatMap { index in index.types.filter { !Self.isTestFile($0.value.file) } }
+        let owners = types.flatMap { index in index.types.filter { !Project.isTestPath($0.value.file) } }
             .filter { only == nil || $0.key == only }
             .sorted { ($0.key == type ? 0 : 1, $0.key) < ($1.key == type ? 0 : 1, $1.key) }
         for (owner, declaration) in owners where !declaration.isAmbiguous && declaration.generics == nil {
             let ownType = owner == type
             for property in declaration.staticProperties
             where Self.isSampleName(property.name) && property.isVisibleToOtherModules
-                && !Self.isTestFile(property.file)
+                && !Project.isTestPath(property.file)
             {
                 guard property.type == type || (ownType && property.type == "Self") else { continue }
                 let named = declaration.qualifiedName.isEmpty ? owner : declaration.qualifiedName
@@ -232,7 +235,7 @@ struct ValueResolver {
             entry.traits.isStatic && entry.traits.isVisibleToOtherModules && Self.isPlain(entry)
                 && Self.isSampleName(entry.name)
                 && entry.module?.kind != .test
-                && !Self.isTestFile(entry.declaration.file) && entry.type != nil
+                && !Project.isTestPath(entry.declaration.file) && entry.type != nil
                 && (entry.traits.resultType == type || (entry.type == type && entry.traits.resultType == "Self"))
                 && (only == nil || entry.type == only)
         }
@@ -314,7 +317,7 @@ struct ValueResolver {
     /// name: the index keeps `StatusEditor.TextService` as `TextService`).
     private func declaration(of type: String) -> TypeIndex.Declaration? {
         let found = types.compactMap { $0.types[Self.simpleName(type)] }.filter {
-            !$0.isAmbiguous && !Self.isTestFile($0.file)
+            !$0.isAmbiguous && !Project.isTestPath($0.file)
         }
         return found.count == 1 ? found[0] : nil
     }
@@ -329,8 +332,8 @@ struct ValueResolver {
         type.split(separator: ".").last.map(String.init) ?? type
     }
 
-    /// The argument `site` passes for the parameter at `index`, matching its labels to the parameters in order
-    /// (parameters with a default may be skipped); `nil` when the call leaves it to its default.
+    /// The literal `site` passes for the parameter at `index`, matching its labels to the parameters in order
+    /// (parameters with a default may be skipped); `nil` when the call leaves it to its default or passes no literal.
     static func argument(
         passedTo index: Int,
         of parameters: [FunctionIndex.Parameter],
@@ -340,36 +343,26 @@ struct ValueResolver {
         // defaulted ones; unlabeled arguments after a variadic parameter's first go to it too.
         var next = 0
         var inVariadic = false
-        for (position, label) in site.shape.labels.enumerated() where position < site.arguments.count {
+        for (position, label) in site.shape.labels.enumerated() where position < site.literals.count {
             guard let label else { continue }
             if inVariadic && label == "_" { continue }
             while next < parameters.count, parameters[next].label != label, parameters[next].hasDefault { next += 1 }
             guard next < parameters.count else { return nil }
-            if next == index { return parameters[next].isVariadic ? nil : site.arguments[position] }
+            if next == index { return parameters[next].isVariadic ? nil : site.literals[position] }
             inVariadic = parameters[next].isVariadic
             next += 1
         }
         return nil
     }
 
-    /// A literal that says something of the value: a string, a number, `true` or `false`, or an array of them; not
-    /// an empty string or array (`MastodonClient(server: "")` in a preview says nothing of a server).
+    /// Whether `expression` is a literal that says something of a value (``ExprSyntax/telltaleLiteral``, the rule the
+    /// index applies to every argument).
     static func isLiteral(_ expression: String) -> Bool {
-        let text = expression.trimmingCharacters(in: .whitespaces)
-        if text == "\"\"" || text == "[]" { return false }
-        if text == "true" || text == "false" { return true }
-        if text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 {
-            // One string literal, on one line, without interpolation: not `"a" + b + "c"`, not `\"\"\"`.
-            let inner = text.dropFirst().dropLast()
-            return !text.hasPrefix("\"\"\"") && !inner.contains("\\(")
-                && !inner.replacingOccurrences(of: "\\\"", with: "").contains("\"")
-        }
-        if text.wholeMatch(of: /-?[0-9][0-9_]*(\.[0-9][0-9_]*)?([eE][-+]?[0-9]+)?/) != nil { return true }
-        if text.hasPrefix("[") && text.hasSuffix("]") && text.count > 2 {
-            let inner = text.dropFirst().dropLast()
-            return !inner.contains("[") && inner.split(separator: ",").allSatisfy { isLiteral(String($0)) }
-        }
-        return false
+        let tree = Parser.parse(source: "_ = " + expression)
+        guard !tree.hasError, let item = tree.statements.first?.item.as(SequenceExprSyntax.self),
+            item.elements.count == 3, let value = item.elements.last
+        else { return false }
+        return value.telltaleLiteral != nil
     }
 
     /// Named like a sample: starting or ending with one of ``sampleWords`` (`sample`, `samplePage`, `emptyPreview`),
@@ -377,10 +370,6 @@ struct ValueResolver {
     static func isSampleName(_ name: String) -> Bool {
         let lower = name.lowercased()
         return sampleWords.contains { lower.hasPrefix($0) || ($0 != "test" && lower.hasSuffix($0)) }
-    }
-
-    static func isTestFile(_ file: String) -> Bool {
-        file.split(separator: "/").contains { $0 == "Tests" || $0.hasSuffix("Tests") }
     }
 
     /// `T` of `T?`, `T!`, `Optional<T>`.

@@ -59,7 +59,7 @@ struct DeclarationIndexer {
                 isolation: scopes.current.isolation,
                 symbol: scopes.symbol,
                 position: node.position,
-                arguments: node.arguments.map { $0.expression.trimmedDescription.onOneLine }
+                literals: node.arguments.map(\.expression.telltaleLiteral)
             )
         )
     }
@@ -98,7 +98,7 @@ struct DeclarationIndexer {
             isThrowing: signature.effectSpecifiers?.throwsClause != nil,
             returnsValue: name == "init"
                 || signature.returnClause.map { !["Void", "()"].contains($0.type.trimmedDescription) } ?? false,
-            isVisibleToOtherModules: !modifierNames.isDisjoint(with: ["public", "open", "package"]),
+            isVisibleToOtherModules: modifiers.isVisibleToOtherModules,
             isMutating: modifierNames.contains("mutating"),
             typeHasShared: type.map { !$0.isAmbiguous && $0.staticMembers.contains("shared") } ?? false,
             typeIsMainActor: current.typeName != nil && scopes.enclosing.isolation.isMainActor,

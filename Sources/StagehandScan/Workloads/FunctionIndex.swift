@@ -69,9 +69,10 @@ struct FunctionIndex: Sendable {
         var symbol: String
         /// Where the call starts in its file's tree, to read it again for the few sites a report names.
         var position: AbsolutePosition
-        /// Each argument as written, on one line (trailing closures left out): where a scaffold finds the values
-        /// the app passes (`FeedPage.sample(articles: 40)` passes `40`).
-        var arguments: [String] = []
+        /// Each argument, as written when it is a literal that says something of a value (``ExprSyntax/telltaleLiteral``),
+        /// else `nil` (trailing closures left out): where a scaffold finds the values the app passes
+        /// (`FeedPage.sample(articles: 40)` passes `40`).
+        var literals: [String?] = []
     }
 
     private(set) var entries: [Entry] = []
