@@ -48,8 +48,8 @@ extension StagehandCommand {
         @Option(
             help: ArgumentHelp(
                 "Runs of every stage (a fixed design). Without it, each stage runs until the verdict no longer "
-                    + "needs its runs: once when it fails beyond doubt or the verdict does not rest on it, 3 or more "
-                    + "when it does.",
+                    + "needs its runs: once when it fails beyond doubt or the verdict does not rest on it (for 1 s "
+                    + "when the verdict never reached it), 3 or more when it does.",
                 valueName: "r"
             )
         )

@@ -90,6 +90,11 @@ final class ProgressDisplay: Sendable {
                 "  round \(round): the verdict still needs \(stages.map(\.rawValue).joined(separator: ", ")): one "
                     + "more run of \(stages.count == 1 ? "it" : "each") (up to \(cap) a stage, --max-repetitions)\n"
             )
+        case .tableRuns(let stages, let seconds):
+            write(
+                "  the verdict does not read \(stages.map(\.rawValue).joined(separator: ", ")): one "
+                    + "\(seconds.reportFormatted) s run of \(stages.count == 1 ? "it" : "each") for the table\n"
+            )
         case .outOfTime(let shortfall):
             let runs = shortfall.runsPhrase.replacingOccurrences(of: "`", with: "")  // plain text on a terminal
             write(

@@ -39,7 +39,8 @@ struct DecisionTree: Sendable {
         ).recommendation
     }
 
-    /// Whether more runs could settle the verdict on `results` (``stagesNeedingRuns(_:results:)`` names some).
+    /// Whether more runs could settle the verdict on `results` (``stagesNeedingRuns(_:results:unmeasured:)`` names
+    /// some).
     func moreRunsMaySettle(_ workload: Workload, results: [StageResult]) -> Bool {
         !stagesNeedingRuns(workload, results: results).isEmpty
     }
@@ -52,8 +53,16 @@ struct DecisionTree: Sendable {
     /// bound its hitch time (``hitchFreeBound(of:workload:runs:)``), when ``Thresholds/maxRuns`` runs as long would
     /// bound it below the limit. A stage at a limit, or one that hung or crashed (it fails for good), asks for no runs
     /// that cannot change the verdict; nor does a stage the verdict does not rest on.
-    func stagesNeedingRuns(_ workload: Workload, results: [StageResult]) -> Set<Stage> {
-        let walk = walk(workload, results: results)
+    ///
+    /// - Parameter unmeasured: stages that have not run yet and can: those the walk reaches, on its path or on any
+    ///   other way a doubtful answer could go, are needed too (``Walk/toMeasure``); the others the verdict does not
+    ///   read yet, so their one run for the side-by-side table can wait until it is decided, and be short.
+    func stagesNeedingRuns(
+        _ workload: Workload,
+        results: [StageResult],
+        unmeasured: Set<Stage> = []
+    ) -> Set<Stage> {
+        let walk = walk(workload, results: results, unmeasured: unmeasured)
         let borderline = results.filter { walk.unsettled.contains(.borderline($0.stage)) }
         let settles =
             !borderline.isEmpty
@@ -81,7 +90,7 @@ struct DecisionTree: Sendable {
                 }
                 return within.contains { $0.mean > $0.limit && couldSettle($0) } || within.allSatisfy(couldSettle)
             }
-        return walk.short.union(settles ? Set(borderline.map(\.stage)) : [])
+        return walk.short.union(settles ? Set(borderline.map(\.stage)) : []).union(walk.toMeasure)
     }
 
     /// Where the walk ends: the stage it reaches (`nil` for none), the path it took, and why that may not be final
@@ -94,6 +103,10 @@ struct DecisionTree: Sendable {
         var short: Set<Stage>
         /// The questions (by node) answered from fewer runs than ``Thresholds/minimumRuns`` and not beyond doubt.
         var doubtful: Set<Int>
+        /// The stages not yet run that the walk reached (the `unmeasured` it was given): where a question's yes tries
+        /// one, the walk ends there, as what comes after turns on it; node 5 (every stage tried missed) reads them
+        /// all. Over the walk and every other way its doubtful answers could go.
+        var toMeasure: Set<Stage> = []
         var byStage: [Stage: StageResult]
         var judged: [Stage: StageJudgment]
     }
@@ -103,34 +116,55 @@ struct DecisionTree: Sendable {
     /// A question answered from a stage's runs short of ``Thresholds/minimumRuns``, and not beyond doubt, keeps that
     /// stage running only when the verdict turns on it: when answering it (or any of such questions) the other way
     /// would reach another stage, or would read a stage with too few runs, or a borderline one, that this walk does
-    /// not (``walk(_:byStage:judged:flipping:forgiving:)``). Where every way reaches the same stage on runs as
-    /// settled, more runs to settle the answer cannot change the verdict.
-    private func walk(_ workload: Workload, results: [StageResult]) -> Walk {
+    /// not (``walk(_:byStage:judged:unmeasured:flipping:forgiving:)``). Where every way reaches the same stage on runs
+    /// as settled, more runs to settle the answer cannot change the verdict. The stages not yet run that any way
+    /// reaches are the walk's ``Walk/toMeasure``.
+    private func walk(_ workload: Workload, results: [StageResult], unmeasured: Set<Stage> = []) -> Walk {
         let byStage = Dictionary(uniqueKeysWithValues: results.map { ($0.stage, $0) })
         let judged = Dictionary(
             uniqueKeysWithValues: results.compactMap { judgment(of: $0, workload: workload) }.map { ($0.stage, $0) }
         )
-        let plain = walk(workload, byStage: byStage, judged: judged)
+        let plain = walk(workload, byStage: byStage, judged: judged, unmeasured: unmeasured)
         guard !plain.doubtful.isEmpty else { return plain }
-        let forgiven = walk(workload, byStage: byStage, judged: judged, forgiving: plain.doubtful)
+        let forgiven = walk(
+            workload,
+            byStage: byStage,
+            judged: judged,
+            unmeasured: unmeasured,
+            forgiving: plain.doubtful
+        )
         let nodes = plain.doubtful.sorted()
         // Every other way the doubtful questions could go: at most 3 questions, 7 ways.
-        let turns = (1..<(1 << nodes.count)).contains { mask in
+        let others = (1..<(1 << nodes.count)).map { mask in
             let flipping = Set(nodes.indices.filter { mask & (1 << $0) != 0 }.map { nodes[$0] })
-            let other = walk(workload, byStage: byStage, judged: judged, flipping: flipping, forgiving: plain.doubtful)
-            return other.stage != forgiven.stage || !other.short.isSubset(of: forgiven.short)
+            return walk(
+                workload,
+                byStage: byStage,
+                judged: judged,
+                unmeasured: unmeasured,
+                flipping: flipping,
+                forgiving: plain.doubtful
+            )
+        }
+        let turns = others.contains { other in
+            other.stage != forgiven.stage || !other.short.isSubset(of: forgiven.short)
                 || !other.unsettled.isSubset(of: forgiven.unsettled)
         }
-        return turns ? plain : forgiven
+        // A stage not yet run that another way reaches is measured before the verdict is read.
+        let toMeasure = others.reduce(plain.toMeasure) { $0.union($1.toMeasure) }
+        var chosen = turns ? plain : forgiven
+        chosen.toMeasure = toMeasure
+        return chosen
     }
 
     /// The walk over `byStage`, each question at a node in `flipping` answered the other way from what its
     /// evidence says, and those at a node in `forgiving` not counted against the stage they read when not answered
-    /// beyond doubt (``Walk/doubtful``).
+    /// beyond doubt (``Walk/doubtful``); ending where it reaches a stage of `unmeasured` (``Walk/toMeasure``).
     private func walk(
         _ workload: Workload,
         byStage: [Stage: StageResult],
         judged: [Stage: StageJudgment],
+        unmeasured: Set<Stage> = [],
         flipping: Set<Int> = [],
         forgiving: Set<Int> = []
     ) -> Walk {
@@ -139,6 +173,7 @@ struct DecisionTree: Sendable {
         // Stages whose runs answered a question of the path, and whether each answered it beyond doubt.
         var answered: [Stage: Bool] = [:]
         var doubtful: Set<Int> = []
+        var toMeasure: Set<Stage> = []
         func note(_ judgment: StageJudgment?) {
             if let judgment, judgment.judgment == .borderline { unsettled.insert(.borderline(judgment.stage)) }
         }
@@ -151,6 +186,7 @@ struct DecisionTree: Sendable {
                 unsettled: unsettled,
                 short: short,
                 doubtful: doubtful,
+                toMeasure: toMeasure,
                 byStage: byStage,
                 judged: judged
             )
@@ -159,6 +195,10 @@ struct DecisionTree: Sendable {
         // 1. Responsive with everything on main?
         let first = responsiveness(of: byStage[.mainOnly])
         let mainOnly = judged[.mainOnly]
+        if mainOnly == nil, unmeasured.contains(.mainOnly) {
+            toMeasure = [.mainOnly]
+            return finish(nil)
+        }
         note(mainOnly)
         if mainOnly == nil { unsettled.insert(.skipped) }  // left out of --stages: question 1 is not answered
         let stay = mainOnly?.overall == .meets
@@ -216,6 +256,10 @@ struct DecisionTree: Sendable {
                 continue
             }
             let candidate = question.stage
+            if judged[candidate] == nil, unmeasured.contains(candidate) {
+                toMeasure = [candidate]
+                return finish(nil)
+            }
             guard let triedResult = byStage[candidate], let judgment = judged[candidate] else {
                 unsettled.insert(.skipped)
                 path.append(
@@ -263,7 +307,9 @@ struct DecisionTree: Sendable {
         }
 
         // 5. Every stage the path tried missed the budget. A stage off the path that met it over its runs still beats
-        // `none`: the simplest one is advised, and the verdict says the questions did not lead there.
+        // `none`: the simplest one is advised, and the verdict says the questions did not lead there. That reads every
+        // stage, so those not yet run are measured first.
+        toMeasure = unmeasured
         let simplest = Stage.allCases.first { judged[$0]?.overall == .meets }
         note(simplest.flatMap { judged[$0] })
         let best = simplest ?? bestStage(byStage)

@@ -1,12 +1,24 @@
 extension StageResult {
     /// How many runs a stage had, for the tables' `runs` row: "3", "3 + 1 exposure" ("3+1" where columns are narrow),
-    /// "–" for a stage not run. A profile stops each stage once the verdict no longer needs its runs, so stages side by
-    /// side may differ.
-    func runsCell(compact: Bool = false) -> String {
+    /// "1 of 1 s" for a table run shorter than the profile's `durationSeconds` (a stage the verdict did not read,
+    /// ``Workload/tableRunSeconds``), "–" for a stage not run. A profile stops each stage once the verdict no longer
+    /// needs its runs, so stages side by side may differ.
+    func runsCell(compact: Bool = false, durationSeconds: Double) -> String {
         guard status != .skipped else { return "–" }
         let exposure = exposureRuns?.count ?? 0
-        guard exposure > 0 else { return "\(repetitions.count)" }
-        return compact ? "\(repetitions.count)+\(exposure)" : "\(repetitions.count) + \(exposure) exposure"
+        let count =
+            tableRunSeconds(durationSeconds: durationSeconds).map { "\(repetitions.count) of \($0.reportFormatted) s" }
+            ?? "\(repetitions.count)"
+        guard exposure > 0 else { return count }
+        return compact ? "\(count)+\(exposure)" : "\(count) + \(exposure) exposure"
+    }
+
+    /// The length of this stage's runs when every one was shorter than the profile's `durationSeconds`: its table
+    /// run's (``Workload/tableRunSeconds``); `nil` otherwise.
+    func tableRunSeconds(durationSeconds: Double) -> Double? {
+        let seconds = repetitions.compactMap(\.metrics?.arrivalSeconds)
+        guard let longest = seconds.max(), longest > 0, longest < durationSeconds else { return nil }
+        return longest
     }
 }
 

@@ -24,7 +24,12 @@ package struct TerminalSummary: Sendable {
         let rows: [Row] =
             [
                 Row(name: "status", cells: stages.map(\.status.rawValue)),
-                Row(name: "runs (+exposure)", cells: stages.map { $0.runsCell(compact: true) }),
+                Row(
+                    name: "runs (+exposure)",
+                    cells: stages.map {
+                        $0.runsCell(compact: true, durationSeconds: result.environment.durationSeconds)
+                    }
+                ),
             ]
             + Metric.terminal.map(Metric.of).map { metric in
                 Row(

@@ -48,7 +48,7 @@ final class ProfileClock: Sendable {
                 state.times.add(.headroom, seconds: now.milliseconds(since: state.lastEvent) / 1000)
             case .outOfTime(let shortfall):
                 state.times.outOfTime = shortfall
-            case .traceNotWritten, .warning, .exposing, .moreRuns:
+            case .traceNotWritten, .warning, .exposing, .moreRuns, .tableRuns:
                 break
             }
             state.lastEvent = now

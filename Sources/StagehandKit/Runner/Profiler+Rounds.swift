@@ -36,48 +36,69 @@ extension Profiler {
                 )
             }
         }
+        /// One ordinary run of `stage` (a table run when the round is of them), added to `results` and `trace`.
+        func run(_ stage: Stage, tableRun: (workload: Workload, file: URL)?) async throws {
+            let begun = Instant.now
+            let repetition = schedule.ran(stage)
+            let run = tableRun ?? (workload, workloadFile)
+            // A fixed design says how many runs it plans; one that stops when decided cannot.
+            let of = options.stopsWhenDecided ? 0 : max(schedule.round, schedule.repetitions)
+            let result = try await measuring(
+                stage,
+                repetition: repetition,
+                of: of,
+                durationSeconds: run.workload.durationSeconds,
+                interruption: interruption,
+                progress: progress
+            ) {
+                try await runOnce(
+                    stage,
+                    of: run.workload,
+                    in: run.file,
+                    interruption: interruption,
+                    repetition: repetition,
+                    seed: schedule.seed(ofRepetition: repetition),
+                    traceFile: trace.recordingFile(of: stage, repetition: repetition),
+                    firstArrivals: repetition == 1
+                )
+            }
+            budget?.ran(window: run.workload.durationSeconds, since: begun)
+            if result.status != .ok { schedule.stageFailed(stage) }
+            trace.add(result, of: stage, repetition: repetition, progress: progress)
+            results[stage, default: []].append(result)
+            progress(.finished(stage, repetition: repetition, of: of, result))
+        }
+        /// The round of table runs, when `round` is one: each stage the verdict did not read, once, briefly.
+        func tableRun(_ round: [Stage]) throws -> (workload: Workload, file: URL)? {
+            guard schedule.isTableRound else { return nil }
+            let run = try writeTableRun(beside: workloadFile)
+            progress(.tableRuns(round, seconds: run.workload.durationSeconds))
+            return run
+        }
         rounds: while true {
-            let round = schedule.nextRound {
-                tree.stagesNeedingRuns(workload, results: stageResults(results, exposure: exposure))
+            let round = schedule.nextRound { unmeasured in
+                tree.stagesNeedingRuns(
+                    workload,
+                    results: stageResults(results, exposure: exposure),
+                    unmeasured: unmeasured
+                )
             }
             guard !round.isEmpty else { break }
-            if schedule.round > (options.stopsWhenDecided ? 1 : schedule.repetitions) {
-                progress(.moreRuns(round, round: schedule.round, cap: schedule.cap))
+            let again = round.filter { schedule.runs[$0, default: 0] > 0 }
+            if !again.isEmpty, schedule.round > (options.stopsWhenDecided ? 1 : schedule.repetitions) {
+                progress(.moreRuns(again, round: schedule.round, cap: schedule.cap))
             }
+            let table = try tableRun(round)
             for (index, stage) in round.enumerated() {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-                if schedule.round > 1, let budget, !budget.fits(window: workload.durationSeconds) {
+                // Every selected stage runs once, whatever the budget: the side-by-side table has every stage.
+                if schedule.runs[stage, default: 0] > 0, let budget,
+                    !budget.fits(window: workload.durationSeconds)
+                {
                     outOfTime = shortfall(leftInRound: Array(round[index...]))
                     break rounds
                 }
-                let begun = Instant.now
-                let repetition = schedule.ran(stage)
-                // A fixed design says how many runs it plans; one that stops when decided cannot.
-                let of = options.stopsWhenDecided ? 0 : max(schedule.round, schedule.repetitions)
-                let result = try await measuring(
-                    stage,
-                    repetition: repetition,
-                    of: of,
-                    durationSeconds: workload.durationSeconds,
-                    interruption: interruption,
-                    progress: progress
-                ) {
-                    try await runOnce(
-                        stage,
-                        of: workload,
-                        in: workloadFile,
-                        interruption: interruption,
-                        repetition: repetition,
-                        seed: schedule.seed(ofRepetition: repetition),
-                        traceFile: trace.recordingFile(of: stage, repetition: repetition),
-                        firstArrivals: repetition == 1
-                    )
-                }
-                budget?.ran(window: workload.durationSeconds, since: begun)
-                if result.status != .ok { schedule.stageFailed(stage) }
-                trace.add(result, of: stage, repetition: repetition, progress: progress)
-                results[stage, default: []].append(result)
-                progress(.finished(stage, repetition: repetition, of: of, result))
+                try await run(stage, tableRun: table)
             }
             // A stage's exposure run, and its top-up, follow its `repetitions`-th run: in a fixed design every stage's,
             // after the rounds asked for; otherwise only those of the stages the verdict still needed by then.
@@ -115,7 +136,16 @@ extension Profiler {
                 }
             }
         }
-        if let outOfTime { progress(.outOfTime(outOfTime)) }
+        if let outOfTime {
+            progress(.outOfTime(outOfTime))
+            // The stages the budget left unrun still have their one run, for the table.
+            let round = schedule.tableRound()
+            let table = try tableRun(round)
+            for stage in round {
+                if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+                try await run(stage, tableRun: table)
+            }
+        }
         return stageResults(results, exposure: exposure)
     }
 
@@ -252,6 +282,14 @@ extension Profiler {
         let file = workloadFile.deletingLastPathComponent().appending(path: "exposure.json")
         var run = workload.exposureRun
         run.durationSeconds = max(run.durationSeconds, windowSeconds)
+        try JSONEncoder().encode(run).write(to: file)
+        return (run, file)
+    }
+
+    /// The workload of a table run (``Workload/tableRun``), written beside `workloadFile` for its children.
+    private func writeTableRun(beside workloadFile: URL) throws -> (workload: Workload, file: URL) {
+        let file = workloadFile.deletingLastPathComponent().appending(path: "table.json")
+        let run = workload.tableRun
         try JSONEncoder().encode(run).write(to: file)
         return (run, file)
     }

@@ -20,9 +20,12 @@ package struct Profiler: Sendable {
         /// with other work): it is measured again, from the same seed, and the new run replaces it.
         case remeasuring(Stage, HangCount)
         /// The verdict is not decided on the runs so far: round `round`, beyond those planned at the start, follows,
-        /// of one more run of each of these stages (each stage up to `cap` runs). A profile that stops each stage when
-        /// decided plans only its first round; a fixed one, the rounds `--repetitions` asks for.
+        /// with one more run of each of these stages (each stage up to `cap` runs). A profile that stops each stage
+        /// when decided plans one run of each stage; a fixed one, the rounds `--repetitions` asks for.
         case moreRuns([Stage], round: Int, cap: Int)
+        /// The verdict no longer needs runs, and did not read these stages: each has one table run of `seconds`
+        /// (``RoundSchedule/isTableRound``), for the side-by-side table.
+        case tableRuns([Stage], seconds: Double)
         /// An exposure run of each of `stages` stages follows, scheduling these interactions' arrivals on purpose.
         case exposing([String], stages: Int)
         /// One more exposure run of `stage` follows, with `arrivals` more of each of these interactions, whose holds on

@@ -1,15 +1,19 @@
-/// Which stage runs when in a profile: a first round of every selected stage, then rounds of the stages whose runs the
-/// verdict still needs, until none does.
+/// Which stage runs when in a profile, and for how long: the runs the verdict reads, then one run of each stage it
+/// does not read, for the side-by-side table.
 ///
 /// A stage's k-th run comes from the seed `seed + k − 1`, whichever round it falls in, so every stage's k-th run meets
 /// the same arrivals. Round r starts r − 1 of its stages further along, so a slow spell of the machine does not land
 /// on one stage alone. A stage that crashed or hung is left out of the rounds after it.
 ///
 /// Two designs (``ProfileOptions/stopsWhenDecided``):
-/// - *stopping when decided* (the default): after each round the profiler asks the decision tree which stages its
-///   verdict needs another run of (``DecisionTree/stagesNeedingRuns(_:results:)``), and only those run next: a stage
-///   that fails beyond doubt after one run, or that the verdict does not rest on, runs once; one the verdict rests on
-///   runs until its judgment is decided, or up to ``cap`` while more runs may settle it.
+/// - *stopping when decided* (the default): before each round the profiler asks the decision tree which stages its
+///   verdict needs a run of (``DecisionTree/stagesNeedingRuns(_:results:unmeasured:)``), and only those run: first
+///   the stages the walk reaches, one at a time from `main-only` (a stage it has not reached yet may never be read);
+///   then a stage that fails beyond doubt after one run, or that the verdict does not rest on, runs no more, and one
+///   it rests on runs until its judgment is decided, or up to ``cap`` while more runs may settle it. Once the verdict
+///   needs nothing, each stage that has not run has one *table run* (``isTableRound``) of
+///   ``Workload/tableRunSeconds``: the walk never reached it, so its figures are in the table alone, with their
+///   spread.
 /// - *fixed*: every stage runs ``repetitions`` times, then one more round of every stage while more runs may settle
 ///   the verdict, up to ``cap`` (what `--repetitions` asks for). A fixed design of fewer runs than a verdict reads
 ///   (``minimumRuns``) was kept short on purpose, so it does not grow.
@@ -37,6 +41,8 @@ struct RoundSchedule: Sendable, Equatable {
     private(set) var failed: Set<Stage> = []
     /// Whether a round beyond those a fixed design asks for, or a stage's run beyond ``repetitions``, was planned.
     private(set) var grew = false
+    /// Whether the latest round is of table runs: one short run of each stage the verdict did not read.
+    private(set) var isTableRound = false
 
     init(
         stages: [Stage],
@@ -68,24 +74,41 @@ struct RoundSchedule: Sendable, Equatable {
 
     /// Begins the next round and returns its stages in the order they run; empty when the profile's runs are done.
     ///
-    /// - Parameter needing: the stages whose next run could help settle the verdict on the runs so far
-    ///   (``DecisionTree/stagesNeedingRuns(_:results:)``); asked only after the first round, and not by a fixed design
-    ///   before its ``repetitions`` rounds have run, because it walks the decision tree over every result so far.
-    mutating func nextRound(needing: () -> Set<Stage>) -> [Stage] {
+    /// - Parameter needing: the stages whose next run could help settle the verdict on the runs so far, given the
+    ///   stages that have not run yet and could (``DecisionTree/stagesNeedingRuns(_:results:unmeasured:)``). A
+    ///   fixed design asks it only after its ``repetitions`` rounds, with none unmeasured.
+    mutating func nextRound(needing: (_ unmeasured: Set<Stage>) -> Set<Stage>) -> [Stage] {
         let open = stages.filter { !failed.contains($0) && runs[$0, default: 0] < cap }
         guard !open.isEmpty else { return [] }
+        isTableRound = false
         let next: [Stage]
-        if round == 0 {
-            next = open
-        } else if !stopsWhenDecided, round < repetitions {
+        if !stopsWhenDecided, round < repetitions {
             next = open
         } else if !stopsWhenDecided, round < minimumRuns {
             next = []
+        } else if !stopsWhenDecided {
+            // A fixed design grows by whole rounds of every stage.
+            next = needing([]).isEmpty ? [] : open
         } else {
-            let needed = needing()
-            // A fixed design grows by whole rounds of every stage; a stopping one by the stages needed alone.
-            next = needed.isEmpty ? [] : stopsWhenDecided ? open.filter(needed.contains) : open
+            let unmeasured = open.filter { runs[$0, default: 0] == 0 }
+            let needed = open.filter(needing(Set(unmeasured)).contains)
+            guard needed.isEmpty else { return begin(needed) }
+            return tableRound()
         }
+        return begin(next)
+    }
+
+    /// Begins the round of table runs: one run of each stage that has not run and can, now that the verdict needs no
+    /// more runs (or the wall-time budget has ended them). Empty when every stage has run.
+    mutating func tableRound() -> [Stage] {
+        let unrun = stages.filter { !failed.contains($0) && runs[$0, default: 0] == 0 }
+        let round = begin(unrun)
+        isTableRound = !round.isEmpty
+        return round
+    }
+
+    /// Counts `next` as the next round and returns it in the order it runs.
+    private mutating func begin(_ next: [Stage]) -> [Stage] {
         guard !next.isEmpty else { return [] }
         round += 1
         if next.contains(where: { runs[$0, default: 0] >= repetitions }) { grew = true }
@@ -101,7 +124,8 @@ struct RoundSchedule: Sendable, Equatable {
     /// The stages of `round` whose exposure run (and top-up) is due now: those that have just had their
     /// ``repetitions``-th run and did not fail, in the order they ran.
     func exposureDue(in round: [Stage]) -> [Stage] {
-        round.filter { runs[$0] == repetitions && !failed.contains($0) }
+        guard !isTableRound else { return [] }
+        return round.filter { runs[$0] == repetitions && !failed.contains($0) }
     }
 
     /// The seed of a stage's `repetition`-th run (from 1).

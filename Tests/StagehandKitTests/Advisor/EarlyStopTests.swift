@@ -3,9 +3,9 @@ import Testing
 
 @testable import StagehandKit
 
-/// Which stages a profile that stops each stage when decided runs again (``DecisionTree/stagesNeedingRuns(_:results:)``),
-/// and when a verdict may rest on fewer than 3 runs of a stage: only of one that fails beyond doubt, whose questions
-/// were answered beyond doubt too.
+/// Which stages a profile that stops each stage when decided runs next
+/// (``DecisionTree/stagesNeedingRuns(_:results:unmeasured:)``), and when a verdict may rest on fewer than 3 runs of a
+/// stage: only of one that fails beyond doubt, whose questions were answered beyond doubt too.
 @Suite struct EarlyStopTests {
     static let workload = NoiseTests.workload
 
@@ -172,6 +172,43 @@ import Testing
         let recommendation = tree.recommend(for: Self.workload, results: results)
         #expect(recommendation.path.last?.node == 5)
         #expect(tree.stagesNeedingRuns(Self.workload, results: results) == [.actorExtracted])
+    }
+
+    /// The stages not yet run, as the profile asks before each round: each stage the walk reaches is run first, one
+    /// at a time from main-only, so the stages it does not reach wait for their table runs.
+    @Test func aStageNotYetRunIsNeededWhereTheWalkReachesIt() {
+        let tree = DecisionTree()
+        let all = Set(Stage.allCases)
+        func unrun(_ stage: Stage) -> StageResult { StageResult(stage: stage, repetitions: []) }
+        // Before any run: main-only, where every walk starts.
+        #expect(
+            tree.stagesNeedingRuns(Self.workload, results: Stage.allCases.map(unrun), unmeasured: all) == [.mainOnly]
+        )
+        // Main-only far past its limit with compute on main: question 3 tries offloaded; async (question 2 says no)
+        // and actor-extracted (after offloaded) are not reached.
+        let failing = Self.stage(.mainOnly, [600])
+        let afterMainOnly = [failing, unrun(.async), unrun(.offloaded), unrun(.actorExtracted)]
+        let rest: Set<Stage> = [.async, .offloaded, .actorExtracted]
+        #expect(tree.stagesNeedingRuns(Self.workload, results: afterMainOnly, unmeasured: rest) == [.offloaded])
+        // Offloaded meets on one run: it runs on; the others still wait.
+        let afterOffloaded = [failing, unrun(.async), Self.stage(.offloaded, [0]), unrun(.actorExtracted)]
+        let waiting: Set<Stage> = [.async, .actorExtracted]
+        #expect(tree.stagesNeedingRuns(Self.workload, results: afterOffloaded, unmeasured: waiting) == [.offloaded])
+        // Main-only meets on one run: it alone runs on.
+        let meeting = [Self.stage(.mainOnly, [0]), unrun(.async), unrun(.offloaded), unrun(.actorExtracted)]
+        #expect(tree.stagesNeedingRuns(Self.workload, results: meeting, unmeasured: rest) == [.mainOnly])
+        // Unless told they can run, stages without runs are not asked for (left out of --stages).
+        #expect(tree.stagesNeedingRuns(Self.workload, results: afterMainOnly).isEmpty)
+    }
+
+    /// When every stage the walk tried misses, node 5 reads every stage: those not yet run are needed.
+    @Test func whenNoTriedStageMeetsEveryStageNotYetRunIsNeeded() {
+        let tree = DecisionTree()
+        let results = [
+            Self.stage(.mainOnly, [600]), StageResult(stage: .async, repetitions: []),
+            Self.stage(.offloaded, [600], busy: ["ui": 100]), Self.stage(.actorExtracted, [600], busy: ["ui": 100]),
+        ]
+        #expect(tree.stagesNeedingRuns(Self.workload, results: results, unmeasured: [.async]) == [.async])
     }
 
     /// A hang is an event: one run with a hang fails the stage beyond doubt, whatever its hitch time.

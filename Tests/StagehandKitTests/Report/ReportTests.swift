@@ -111,6 +111,27 @@ import Testing
         #expect(!MarkdownReport(result: try Fixtures.imagePipeline()).render().contains("had fewer than 3 runs"))
     }
 
+    /// A stage the walk never reached has one table run of 1 s: its `runs` cell and the header say so, and its
+    /// figure's spread is the model's for a 1 s run (600 ms/s: ±√(0.59 × 16.67 × 600 + (0.215 × 600)²) = ±150).
+    @Test func aTableRunIsShownWithItsLengthAndItsSpread() throws {
+        var result = try Fixtures.imagePipeline()
+        for index in [0, 3] {
+            result.stages[index] = result.stages[index].replacingRuns(
+                [result.stages[index].repetitions[0]],
+                workload: result.spec
+            )
+        }
+        result.stages[0] = result.stages[0].editingRuns(workload: result.spec) { run in
+            run.metrics?.arrivalSeconds = Workload.tableRunSeconds
+        }
+        let markdown = MarkdownReport(result: result).render()
+        let row = { (prefix: String) in markdown.split(separator: "\n").first { $0.hasPrefix(prefix) } ?? "" }
+        #expect(row("| runs |") == "| runs | 1 of 1 s | 3 | 3 | 1 |")
+        #expect(row("| hitch-time ratio (ms/s) |").hasPrefix("| hitch-time ratio (ms/s) | 600 ±150 ⛔ |"))
+        #expect(markdown.contains("(`main-only`, which it did not read: one run of 1 s)"))
+        #expect(TerminalSummary(result: result, colour: false).render().contains("1 of 1 s"))
+    }
+
     /// A hitch-free stage on one run whose arrivals held main near a frame's budget (15 ms of 16.67) reads its zero
     /// with the bound its seconds give (−ln 0.05 × 16.67 ms / 3 s = 16.6 ms/s), in both tables.
     @Test func aHitchFreeStageNearAHitchOnOneRunShowsItsBound() throws {

@@ -29,7 +29,7 @@ import Testing
     ) -> [[Stage]] {
         var rounds: [[Stage]] = []
         while rounds.count < 20 {
-            let round = schedule.nextRound { needing(rounds.count) }
+            let round = schedule.nextRound { _ in needing(rounds.count) }
             guard !round.isEmpty else { break }
             for stage in round { _ = schedule.ran(stage) }
             rounds.append(round)
@@ -56,10 +56,10 @@ import Testing
 
     @Test func aFailedStageIsLeftOutOfLaterRoundsAndTheOthersKeepTheirPlaces() {
         var schedule = Self.schedule(stopsWhenDecided: false)
-        _ = schedule.nextRound { [] }
+        _ = schedule.nextRound { _ in [] }
         for stage in Stage.allCases { _ = schedule.ran(stage) }
         schedule.stageFailed(.async)
-        #expect(schedule.nextRound { [] } == [.offloaded, .actorExtracted, .mainOnly])
+        #expect(schedule.nextRound { _ in [] } == [.offloaded, .actorExtracted, .mainOnly])
     }
 
     @Test func aStagesKthRunComesFromTheSeedPlusKMinusOneWhicheverRoundItFallsIn() {
@@ -67,10 +67,10 @@ import Testing
         #expect(Self.schedule(seed: 7).seed(ofRepetition: 3) == 9)
         #expect(Self.schedule(seed: .max).seed(ofRepetition: 2) == 0)  // wraps rather than traps
         var schedule = Self.schedule()
-        _ = schedule.nextRound { [] }
+        _ = schedule.nextRound { _ in [] }
         #expect(schedule.ran(.offloaded) == 1)
         // Offloaded alone runs again in round 2: its second run.
-        #expect(schedule.nextRound { [.offloaded] } == [.offloaded])
+        #expect(schedule.nextRound { _ in [.offloaded] } == [.offloaded])
         #expect(schedule.ran(.offloaded) == 2)
     }
 
@@ -81,34 +81,83 @@ import Testing
 
     // MARK: - Stopping when decided
 
-    @Test func theFirstRoundRunsEveryStageThenOnlyTheStagesTheVerdictNeeds() {
+    @Test func theStagesTheWalkReachesRunFirstThenEachStageItDidNotReadHasOneTableRun() {
         var schedule = Self.schedule()
-        var asked = 0
-        let rounds = Self.rounds(of: &schedule) { completed in
-            asked += 1
-            return completed < 3 ? [.offloaded, .mainOnly] : []
+        // What the walk asks for after each round, and the stages not yet run it is told of each time.
+        let asks: [Set<Stage>] = [[.mainOnly], [.offloaded], [.mainOnly, .offloaded], [.offloaded], [], []]
+        var told: [Set<Stage>] = []
+        var rounds: [[Stage]] = []
+        var table: [Bool] = []
+        while rounds.count < 10 {
+            let round = schedule.nextRound { unmeasured in
+                told.append(unmeasured)
+                return asks[told.count - 1]
+            }
+            guard !round.isEmpty else { break }
+            for stage in round { _ = schedule.ran(stage) }
+            rounds.append(round)
+            table.append(schedule.isTableRound)
         }
-        #expect(rounds.count == 3)
-        #expect(rounds[0] == Stage.allCases)
-        #expect(rounds[1] == [.offloaded, .mainOnly])  // round 2 starts one stage along: offloaded before main-only
-        #expect(rounds[2] == [.mainOnly, .offloaded])
-        #expect(asked == 3, "asked after each round but the first")
-        #expect(schedule.runs == [.mainOnly: 3, .async: 1, .offloaded: 3, .actorExtracted: 1])
+        #expect(
+            rounds == [[.mainOnly], [.offloaded], [.mainOnly, .offloaded], [.offloaded], [.async, .actorExtracted]]
+        )
+        #expect(table == [false, false, false, false, true], "the last round alone is of table runs")
+        #expect(told[0] == Set(Stage.allCases))
+        #expect(told[1] == [.async, .offloaded, .actorExtracted])
+        #expect(told[2] == [.async, .actorExtracted])
+        #expect(told.count == 6, "asked again after the table runs: nothing more is needed, nothing is left to run")
+        #expect(schedule.runs == [.mainOnly: 2, .async: 1, .offloaded: 3, .actorExtracted: 1])
+        #expect(schedule.exposureDue(in: [.async, .actorExtracted]).isEmpty)
         #expect(!schedule.grew)
+    }
+
+    @Test func aStageTheVerdictReadsAfterItsTableRunRunsInFull() {
+        var schedule = Self.schedule(stages: [.mainOnly, .async])
+        #expect(schedule.nextRound { _ in [.mainOnly] } == [.mainOnly])
+        _ = schedule.ran(.mainOnly)
+        #expect(schedule.nextRound { _ in [] } == [.async])
+        #expect(schedule.isTableRound)
+        _ = schedule.ran(.async)
+        #expect(schedule.nextRound { _ in [.async] } == [.async])
+        #expect(!schedule.isTableRound)
+    }
+
+    @Test func theStagesABudgetLeftUnrunHaveTheirTableRuns() {
+        var schedule = Self.schedule()
+        #expect(schedule.nextRound { _ in [.mainOnly] } == [.mainOnly])
+        _ = schedule.ran(.mainOnly)
+        schedule.stageFailed(.actorExtracted)
+        #expect(schedule.tableRound() == [.offloaded, .async])  // round 2 starts one stage along
+        #expect(schedule.isTableRound)
+    }
+
+    @Test func aFixedDesignsFirstRoundRunsEveryStageWithoutAsking() {
+        var schedule = Self.schedule(stopsWhenDecided: false)
+        var asked = 0
+        #expect(
+            schedule.nextRound { _ in
+                asked += 1
+                return []
+            } == Stage.allCases
+        )
+        #expect(asked == 0)
+        #expect(!schedule.isTableRound)
     }
 
     @Test func aStageTheVerdictStillNeedsRunsUpToTheCapAndNoFurther() {
         var schedule = Self.schedule(maxRepetitions: 5)
         let rounds = Self.rounds(of: &schedule) { _ in [.async] }
-        #expect(rounds.count == 5)
+        #expect(rounds.count == 6)
+        #expect(rounds.prefix(5).allSatisfy { $0 == [.async] })
         #expect(schedule.runs[.async] == 5)
+        #expect(Set(rounds[5]) == [.mainOnly, .offloaded, .actorExtracted], "then the others' table runs")
         #expect(schedule.grew, "runs past --repetitions")
     }
 
     @Test func aStagesExposureIsDueAfterItsThirdRunUnlessItFailed() {
         var schedule = Self.schedule()
         for _ in 1...2 {
-            _ = schedule.nextRound { [.mainOnly, .async] }
+            _ = schedule.nextRound { _ in [.mainOnly, .async] }
             for stage in Stage.allCases where schedule.runs[stage, default: 0] < 2 { _ = schedule.ran(stage) }
         }
         #expect(schedule.exposureDue(in: [.mainOnly, .async]).isEmpty, "two runs each")
@@ -120,12 +169,12 @@ import Testing
 
     @Test func aStageThatFailedIsNotRunAgainWhateverTheVerdictNeeds() {
         var schedule = Self.schedule()
-        _ = schedule.nextRound { [] }
+        _ = schedule.nextRound { _ in [] }
         for stage in Stage.allCases { _ = schedule.ran(stage) }
         schedule.stageFailed(.mainOnly)
-        #expect(schedule.nextRound { [.mainOnly, .async] } == [.async])
+        #expect(schedule.nextRound { _ in [.mainOnly, .async] } == [.async])
         _ = schedule.ran(.async)
-        #expect(schedule.nextRound { [.mainOnly] } == [])
+        #expect(schedule.nextRound { _ in [.mainOnly] } == [])
     }
 
     // MARK: - A fixed design

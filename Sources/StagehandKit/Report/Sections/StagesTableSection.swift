@@ -20,9 +20,12 @@ struct StagesTableSection: ReportSection {
     let spreads: [Stage: [Metric.ID: String]]
     /// The fewest runs a decision reads.
     let minimumRuns: Int
+    /// How long an ordinary run's arrival window is: a table run's is shorter.
+    let durationSeconds: Double
 
     init(result: ProfileResult) {
         stages = result.stages
+        durationSeconds = result.environment.durationSeconds
         recommended = result.recommendation.recommendedStage
         frameBudgetMs = result.spec.frameBudgetMs
         rows = Metric.catalogue.map { metric in
@@ -47,7 +50,9 @@ struct StagesTableSection: ReportSection {
         lines.append("| | " + header.joined(separator: " | ") + " |")
         lines.append("|---|" + String(repeating: "--:|", count: stages.count))
         lines.append("| status | " + stages.map(statusCell).joined(separator: " | ") + " |")
-        lines.append("| runs | " + stages.map { $0.runsCell() }.joined(separator: " | ") + " |")
+        lines.append(
+            "| runs | " + stages.map { $0.runsCell(durationSeconds: durationSeconds) }.joined(separator: " | ") + " |"
+        )
         for row in rows {
             let cells = stages.map { stage -> String in
                 guard let metrics = stage.metrics else { return "–" }

@@ -11,6 +11,8 @@ struct VerdictSection: ReportSection {
     /// its runs.
     let runs: (fewest: Int, most: Int)
     let durationSeconds: Double
+    /// The stages the verdict did not read, each with one table run, and its length.
+    let tableRuns: (stages: [Stage], seconds: Double)?
 
     init(result: ProfileResult) {
         workload = result.workload
@@ -20,7 +22,12 @@ struct VerdictSection: ReportSection {
         refreshHz = result.spec.refreshHz
         cores = StageResult.coresSeen(in: result.stages) ?? result.environment.cores
         runs = result.runsPerStage
-        durationSeconds = result.environment.durationSeconds
+        let seconds = result.environment.durationSeconds
+        durationSeconds = seconds
+        let table = result.stages.compactMap { stage in
+            stage.tableRunSeconds(durationSeconds: seconds).map { (stage.stage, $0) }
+        }
+        tableRuns = table.isEmpty ? nil : (table.map(\.0), table.map(\.1).max() ?? 0)
     }
 
     func rendered() -> [String] {
@@ -42,11 +49,17 @@ struct VerdictSection: ReportSection {
         return lines
     }
 
-    /// "3 repetitions × 3 s per stage"; "1–3 runs × 3 s per stage, each until the verdict no longer needed it".
+    /// "3 repetitions × 3 s per stage"; "1–3 runs × 3 s per stage, each until the verdict no longer needed it";
+    /// then, where stages had table runs, "(`async`, `actor-extracted`, which it did not read: one run of 1 s)".
     private var runsText: String {
         let seconds = " × \(durationSeconds.reportFormatted) s per stage"
+        let table = tableRuns.map { table in
+            " (" + table.stages.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                + ", which it did not read: one run of \(table.seconds.reportFormatted) s)"
+        }
         guard runs.fewest != runs.most else { return "\(runs.most) repetition\(runs.most == 1 ? "" : "s")" + seconds }
         return "\(runs.fewest)–\(runs.most) runs" + seconds + ", each until the verdict no longer needed it"
+            + (table ?? "")
     }
 
     private var confidence: String {
