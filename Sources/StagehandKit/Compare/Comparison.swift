@@ -142,7 +142,9 @@ package struct Comparison: Sendable {
     /// it: fewer runs than another stage of it had (``RunEnvironment/repetitions`` is the most any had), and no node of
     /// the verdict's path read it. A stage the path read and stopped after one run failed beyond doubt there, and
     /// that one run is a change worth flagging; a profile of one repetition throughout is compared as it always was.
+    /// A stage with a table run (shorter than the profile's runs: the verdict never reached it) is one too.
     static func stoppedAfterOneRun(_ stage: StageResult, in result: ProfileResult) -> Bool {
+        if stage.tableRunSeconds(durationSeconds: result.environment.durationSeconds) != nil { return true }
         let read = result.recommendation.path.contains { $0.measuredStage == stage.stage || $0.tried == stage.stage }
         return stage.repetitions.count < 2 && stage.repetitions.count < result.environment.repetitions && !read
     }

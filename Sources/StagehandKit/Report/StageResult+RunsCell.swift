@@ -12,14 +12,6 @@ extension StageResult {
         guard exposure > 0 else { return count }
         return compact ? "\(count)+\(exposure)" : "\(count) + \(exposure) exposure"
     }
-
-    /// The length of this stage's runs when every one was shorter than the profile's `durationSeconds`: its table
-    /// run's (``Workload/tableRunSeconds``); `nil` otherwise.
-    func tableRunSeconds(durationSeconds: Double) -> Double? {
-        let seconds = repetitions.compactMap(\.metrics?.arrivalSeconds)
-        guard let longest = seconds.max(), longest > 0, longest < durationSeconds else { return nil }
-        return longest
-    }
 }
 
 extension ProfileResult {

@@ -21,20 +21,12 @@ extension Profiler {
         var budget = options.maxSeconds.map { TimeBudget(seconds: $0, started: started) }
         var results: [Stage: [RepetitionResult]] = [:]
         var exposure: [Stage: [RepetitionResult]] = [:]
-        var outOfTime: TimeShortfall?
-        /// What the budget cut short, when it ends the runs before `leftInRound`, or before exposure runs of
+        /// What the budget cut short when it ended the runs: the later runs of `leftInRound`, or exposure runs of
         /// `exposureWindow` seconds of arrival window in all.
-        func shortfall(leftInRound: [Stage] = [], exposureWindow: Double = 0) -> TimeShortfall? {
-            budget.map {
-                self.shortfall(
-                    $0,
-                    schedule: schedule,
-                    leftInRound: leftInRound,
-                    results: stageResults(results, exposure: exposure),
-                    exposureWindow: exposureWindow,
-                    exposureDue: !interactionsToExpose(after: results).isEmpty
-                )
-            }
+        var cut: (leftInRound: [Stage], exposureWindow: Double)?
+        /// The runs whose arrivals say whether an interaction needs an exposure run: a table run's second does not.
+        func ordinary() -> [Stage: [RepetitionResult]] {
+            results.filter { !schedule.tableRunStages.contains($0.key) }
         }
         /// One ordinary run of `stage` (a table run when the round is of them), added to `results` and `trace`.
         func run(_ stage: Stage, tableRun: (workload: Workload, file: URL)?) async throws {
@@ -95,7 +87,7 @@ extension Profiler {
                 if schedule.runs[stage, default: 0] > 0, let budget,
                     !budget.fits(window: workload.durationSeconds)
                 {
-                    outOfTime = shortfall(leftInRound: Array(round[index...]))
+                    cut = (round[index...].filter { schedule.runs[$0, default: 0] > 0 }, 0)
                     break rounds
                 }
                 try await run(stage, tableRun: table)
@@ -107,21 +99,21 @@ extension Profiler {
                 guard
                     let exposed = try await runExposure(
                         of: due,
-                        after: results,
+                        after: ordinary(),
                         workloadFile: workloadFile,
                         budget: &budget,
                         interruption: interruption,
                         progress: progress
                     )
                 else {
-                    outOfTime = shortfall(exposureWindow: workload.exposureRun.durationSeconds * Double(due.count))
+                    cut = ([], workload.exposureRun.durationSeconds * Double(due.count))
                     break rounds
                 }
                 exposure.merge(exposed) { $1 }
                 let leftOut = try await topUp(
                     due,
                     exposure: &exposure,
-                    after: results,
+                    after: ordinary(),
                     workloadFile: workloadFile,
                     budget: &budget,
                     interruption: interruption,
@@ -131,20 +123,46 @@ extension Profiler {
                     schedule.stageFailed(stage)  // it failed when the rare interaction came: no later run repeats it
                 }
                 guard leftOut == 0 else {
-                    outOfTime = shortfall(exposureWindow: leftOut)
+                    cut = ([], leftOut)
                     break rounds
                 }
             }
         }
-        if let outOfTime {
-            progress(.outOfTime(outOfTime))
-            // The stages the budget left unrun still have their one run, for the table.
+        if let cut, let budget {
+            // Every stage still runs once: those the walk reaches in full, one at a time as it reaches them; the
+            // others, their table runs.
+            while true {
+                let round = schedule.firstRound { unmeasured in
+                    tree.stagesNeedingRuns(
+                        workload,
+                        results: stageResults(results, exposure: exposure),
+                        unmeasured: unmeasured
+                    )
+                }
+                guard !round.isEmpty else { break }
+                for stage in round {
+                    if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+                    try await run(stage, tableRun: nil)
+                }
+            }
             let round = schedule.tableRound()
             let table = try tableRun(round)
             for stage in round {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
                 try await run(stage, tableRun: table)
             }
+            progress(
+                .outOfTime(
+                    shortfall(
+                        budget,
+                        schedule: schedule,
+                        leftInRound: cut.leftInRound,
+                        results: stageResults(results, exposure: exposure),
+                        exposureWindow: cut.exposureWindow,
+                        exposureDue: !interactionsToExpose(after: ordinary()).isEmpty
+                    )
+                )
+            )
         }
         return stageResults(results, exposure: exposure)
     }

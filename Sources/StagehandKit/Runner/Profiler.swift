@@ -21,7 +21,8 @@ package struct Profiler: Sendable {
         case remeasuring(Stage, HangCount)
         /// The verdict is not decided on the runs so far: round `round`, beyond those planned at the start, follows,
         /// with one more run of each of these stages (each stage up to `cap` runs). A profile that stops each stage
-        /// when decided plans one run of each stage; a fixed one, the rounds `--repetitions` asks for.
+        /// when decided plans the first run of each stage its walk reaches (announced by its run alone); a fixed
+        /// one, the rounds `--repetitions` asks for.
         case moreRuns([Stage], round: Int, cap: Int)
         /// The verdict no longer needs runs, and did not read these stages: each has one table run of `seconds`
         /// (``RoundSchedule/isTableRound``), for the side-by-side table.

@@ -13,7 +13,8 @@
 ///   it rests on runs until its judgment is decided, or up to ``cap`` while more runs may settle it. Once the verdict
 ///   needs nothing, each stage that has not run has one *table run* (``isTableRound``) of
 ///   ``Workload/tableRunSeconds``: the walk never reached it, so its figures are in the table alone, with their
-///   spread.
+///   spread. When the wall-time budget ends the runs first, the stages the walk reaches still have their first
+///   runs in full (``firstRound(needing:)``), and the rest their table runs.
 /// - *fixed*: every stage runs ``repetitions`` times, then one more round of every stage while more runs may settle
 ///   the verdict, up to ``cap`` (what `--repetitions` asks for). A fixed design of fewer runs than a verdict reads
 ///   (``minimumRuns``) was kept short on purpose, so it does not grow.
@@ -43,6 +44,8 @@ struct RoundSchedule: Sendable, Equatable {
     private(set) var grew = false
     /// Whether the latest round is of table runs: one short run of each stage the verdict did not read.
     private(set) var isTableRound = false
+    /// The stages that had a table run.
+    private(set) var tableRunStages: Set<Stage> = []
 
     init(
         stages: [Stage],
@@ -99,12 +102,28 @@ struct RoundSchedule: Sendable, Equatable {
     }
 
     /// Begins the round of table runs: one run of each stage that has not run and can, now that the verdict needs no
-    /// more runs (or the wall-time budget has ended them). Empty when every stage has run.
+    /// more runs (or the wall-time budget has ended them, and ``firstRound(needing:)`` has run what it reaches).
+    /// Empty when every stage has run.
     mutating func tableRound() -> [Stage] {
-        let unrun = stages.filter { !failed.contains($0) && runs[$0, default: 0] == 0 }
         let round = begin(unrun)
         isTableRound = !round.isEmpty
+        tableRunStages.formUnion(round)
         return round
+    }
+
+    /// Begins a round of the first runs `needing` names among the stages not yet run (as ``nextRound(needing:)``
+    /// asks); empty when it names none. Once the wall-time budget has ended the runs, a stage the walk reaches still
+    /// has its first run in full, whatever the budget, so no stage the verdict reads rests on a table run.
+    mutating func firstRound(needing: (_ unmeasured: Set<Stage>) -> Set<Stage>) -> [Stage] {
+        let unrun = unrun
+        guard !unrun.isEmpty else { return [] }
+        isTableRound = false
+        return begin(unrun.filter(needing(Set(unrun)).contains))
+    }
+
+    /// The stages that have not run and can.
+    private var unrun: [Stage] {
+        stages.filter { !failed.contains($0) && runs[$0, default: 0] == 0 }
     }
 
     /// Counts `next` as the next round and returns it in the order it runs.

@@ -1,11 +1,12 @@
 /// A profile's wall-time budget (`--max-time`): whether one more run fits in what is left of it.
 ///
-/// The profiler asks before every run after the first round (every selected stage runs once, whatever the budget:
-/// the side-by-side table has every stage), before a round's exposure runs, and before each top-up. A run fits when
-/// the time spent so far and the run's expected wall time stay within the budget; a run is expected to take what the
-/// runs so far took per second of arrival window (start, warm-up and follow-through included), times its own window. A run that starts
-/// runs to its end, so a profile may end past its budget by as much as a run outlasts that guess (an exposure run's
-/// follow-through of late work, more than an ordinary run's), and by the first round when it alone is longer.
+/// The profiler asks before every run of a stage that has run before (every selected stage runs once, whatever the
+/// budget: the side-by-side table has every stage), before a round's exposure runs, and before each top-up. A run
+/// fits when the time spent so far and the run's expected wall time stay within the budget; a run is expected to take
+/// what the runs so far took per second of arrival window (start, warm-up and follow-through included), times its own
+/// window. A run that starts runs to its end, so a profile may end past its budget by as much as a run outlasts that
+/// guess (an exposure run's follow-through of late work, more than an ordinary run's), and by every stage's first run
+/// when those alone are longer.
 struct TimeBudget: Sendable {
     /// The budget, in seconds of wall time from `started`.
     let seconds: Double

@@ -122,13 +122,27 @@ import Testing
         #expect(!schedule.isTableRound)
     }
 
-    @Test func theStagesABudgetLeftUnrunHaveTheirTableRuns() {
+    /// Once a budget ends the runs, a stage the walk reaches still has its first run in full, and the others their
+    /// table runs.
+    @Test func theStagesABudgetLeftUnrunHaveTheirFirstRunsWhereTheWalkReachesThemElseTableRuns() {
         var schedule = Self.schedule()
         #expect(schedule.nextRound { _ in [.mainOnly] } == [.mainOnly])
         _ = schedule.ran(.mainOnly)
         schedule.stageFailed(.actorExtracted)
-        #expect(schedule.tableRound() == [.offloaded, .async])  // round 2 starts one stage along
+        var told: Set<Stage> = []
+        #expect(
+            schedule.firstRound {
+                told = $0
+                return [.mainOnly, .offloaded]
+            } == [.offloaded]
+        )
+        #expect(told == [.async, .offloaded], "the stages not yet run that can run")
+        #expect(!schedule.isTableRound)
+        _ = schedule.ran(.offloaded)
+        #expect(schedule.firstRound { _ in [.mainOnly] } == [])
+        #expect(schedule.tableRound() == [.async])
         #expect(schedule.isTableRound)
+        #expect(schedule.tableRunStages == [.async])
     }
 
     @Test func aFixedDesignsFirstRoundRunsEveryStageWithoutAsking() {

@@ -57,7 +57,9 @@ struct VerdictSection: ReportSection {
             " (" + table.stages.map { "`\($0.rawValue)`" }.joined(separator: ", ")
                 + ", which it did not read: one run of \(table.seconds.reportFormatted) s)"
         }
-        guard runs.fewest != runs.most else { return "\(runs.most) repetition\(runs.most == 1 ? "" : "s")" + seconds }
+        guard runs.fewest != runs.most else {
+            return "\(runs.most) repetition\(runs.most == 1 ? "" : "s")" + seconds + (table ?? "")
+        }
         return "\(runs.fewest)–\(runs.most) runs" + seconds + ", each until the verdict no longer needed it"
             + (table ?? "")
     }
