@@ -129,6 +129,8 @@ import Testing
         #expect(row("| runs |") == "| runs | 1 of 1 s | 3 | 3 | 1 |")
         #expect(row("| hitch-time ratio (ms/s) |").hasPrefix("| hitch-time ratio (ms/s) | 600 ±150 ⛔ |"))
         #expect(markdown.contains("(`main-only`, which it did not read: one run of 1 s)"))
+        #expect(markdown.contains("`main-only` had one shorter *table run*"))
+        #expect(!MarkdownReport(result: try Fixtures.imagePipeline()).render().contains("table run"))
         #expect(TerminalSummary(result: result, colour: false).render().contains("1 of 1 s"))
     }
 

@@ -68,7 +68,7 @@ struct StagesTableSection: ReportSection {
                 + "repetition's samples together; hitch-time ratio and blocking time pool the repetitions' time; hangs are "
                 + "the total over the repetitions, with the longest of them; every other value is the median over the repetitions. The best value of a row is in bold (where stages "
                 + "differ). Hitch-time bands are Apple's: \(Metric.hitchBands.legend) ms/s."
-                + fewSamplesNote + spreadNote
+                + fewSamplesNote + spreadNote + tableRunNote
         )
         lines.append("")
         return lines
@@ -91,6 +91,16 @@ struct StagesTableSection: ReportSection {
             + "standard deviation of this machine's run-to-run noise at that value, or for hitch-free runs whose "
             + "arrivals held main near a frame's budget, ≤ the bound their seconds put on it (docs/METRICS.md, "
             + "\"How a verdict is decided\")."
+    }
+
+    /// " `async`'s one run was a table run of 1 s: …", or "" when no stage had one.
+    private var tableRunNote: String {
+        let short = stages.filter { $0.tableRunSeconds(durationSeconds: durationSeconds) != nil }.map(\.stage)
+        guard !short.isEmpty else { return "" }
+        return " " + short.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+            + " had one shorter *table run* (its `runs` cell gives its length), as the verdict never reached "
+            + (short.count == 1 ? "it: its" : "them: their") + " counts (hangs, hitches, dropped frames) are over "
+            + "that run."
     }
 
     private func statusCell(_ stage: StageResult) -> String {
