@@ -128,7 +128,7 @@ extension Profiler {
                 }
             }
         }
-        if let cut, let budget {
+        if let cut {
             // Every stage still runs once: those the walk reaches in full, one at a time as it reaches them; the
             // others, their table runs.
             while true {
@@ -151,18 +151,21 @@ extension Profiler {
                 if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
                 try await run(stage, tableRun: table)
             }
-            progress(
-                .outOfTime(
-                    shortfall(
-                        budget,
-                        schedule: schedule,
-                        leftInRound: cut.leftInRound,
-                        results: stageResults(results, exposure: exposure),
-                        exposureWindow: cut.exposureWindow,
-                        exposureDue: !interactionsToExpose(after: ordinary()).isEmpty
+            // Reckoned with the budget as those runs left it: its time spent, and its wall time per window second.
+            if let budget {
+                progress(
+                    .outOfTime(
+                        shortfall(
+                            budget,
+                            schedule: schedule,
+                            leftInRound: cut.leftInRound,
+                            results: stageResults(results, exposure: exposure),
+                            exposureWindow: cut.exposureWindow,
+                            exposureDue: !interactionsToExpose(after: ordinary()).isEmpty
+                        )
                     )
                 )
-            )
+            }
         }
         return stageResults(results, exposure: exposure)
     }

@@ -93,8 +93,7 @@ struct RoundSchedule: Sendable, Equatable {
             // A fixed design grows by whole rounds of every stage.
             next = needing([]).isEmpty ? [] : open
         } else {
-            let unmeasured = open.filter { runs[$0, default: 0] == 0 }
-            let needed = open.filter(needing(Set(unmeasured)).contains)
+            let needed = open.filter(needing(Set(unrun)).contains)
             guard needed.isEmpty else { return begin(needed) }
             return tableRound()
         }
