@@ -88,8 +88,9 @@ extension CLITests {
             #expect(times.runSeconds >= times.inChildren.total, "each child's phases lie within its run's wall time")
         }
 
-        /// `--max-time`: once the budget is spent no more runs start, though every stage runs once; the verdict the
-        /// runs left short says so, and the JSON records what was cut.
+        /// `--max-time`: once the budget is spent no more runs start, though every stage runs once (offloaded, which
+        /// the walk never reached, its table run after the cut); the verdict the runs left short says so, and the
+        /// JSON records what was cut.
         @Test func aProfileStopsAtItsTimeBudget() async throws {
             let directory = try Scratch.directory()
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -98,7 +99,7 @@ extension CLITests {
                 "profile",
                 spec,
                 "--stages",
-                "main-only",
+                "main-only,offloaded",
                 "--max-time",
                 "0.5",
                 "--output",
@@ -108,10 +109,12 @@ extension CLITests {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains("out of time: the --max-time 0.5 s budget has no room for the next run"))
             let result = try ProfileResult.read(directory.appending(path: "reports/placement.json"))
-            #expect(result.stages.filter { $0.status == .ok }.map(\.repetitions.count) == [1])
+            #expect(result.stages.filter { $0.status == .ok }.map(\.stage) == [.mainOnly, .offloaded])
+            #expect(result.stages.filter { $0.status == .ok }.map(\.repetitions.count) == [1, 1])
             #expect(result.environment.maxTimeSeconds == 0.5)
             let outOfTime = try #require(result.environment.timeSpent?.outOfTime)
             #expect(outOfTime.moreRuns[.mainOnly] == 2, "main-only meets on one run: two more make the 3 it needs")
+            #expect(outOfTime.moreRuns[.offloaded] == nil, "the verdict does not read offloaded")
             #expect(result.recommendation.confidence == .tentative)
             #expect(result.recommendation.settle?.contains("Out of time") == true)
         }

@@ -67,17 +67,24 @@ extension Profiler {
             progress(.tableRuns(round, seconds: run.workload.durationSeconds))
             return run
         }
-        rounds: while true {
-            let round = schedule.nextRound { unmeasured in
-                tree.stagesNeedingRuns(
-                    workload,
-                    results: stageResults(results, exposure: exposure),
-                    unmeasured: unmeasured
-                )
+        /// The stages whose next run the verdict on the runs so far needs, given those not yet run.
+        func needing(_ unmeasured: Set<Stage>) -> Set<Stage> {
+            tree.stagesNeedingRuns(workload, results: stageResults(results, exposure: exposure), unmeasured: unmeasured)
+        }
+        /// Each run of `round`, whatever the budget (first runs and table runs).
+        func runAll(_ round: [Stage]) async throws {
+            let table = try tableRun(round)
+            for stage in round {
+                if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
+                try await run(stage, tableRun: table)
             }
+        }
+        rounds: while true {
+            let round = schedule.nextRound(needing: needing)
             guard !round.isEmpty else { break }
+            // Stages running again; a fixed design's first rounds are planned, not asked for.
             let again = round.filter { schedule.runs[$0, default: 0] > 0 }
-            if !again.isEmpty, schedule.round > (options.stopsWhenDecided ? 1 : schedule.repetitions) {
+            if !again.isEmpty, options.stopsWhenDecided || schedule.round > schedule.repetitions {
                 progress(.moreRuns(again, round: schedule.round, cap: schedule.cap))
             }
             let table = try tableRun(round)
@@ -131,26 +138,10 @@ extension Profiler {
         if let cut {
             // Every stage still runs once: those the walk reaches in full, one at a time as it reaches them; the
             // others, their table runs.
-            while true {
-                let round = schedule.firstRound { unmeasured in
-                    tree.stagesNeedingRuns(
-                        workload,
-                        results: stageResults(results, exposure: exposure),
-                        unmeasured: unmeasured
-                    )
-                }
-                guard !round.isEmpty else { break }
-                for stage in round {
-                    if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-                    try await run(stage, tableRun: nil)
-                }
+            while case let round = schedule.firstRound(needing: needing), !round.isEmpty {
+                try await runAll(round)
             }
-            let round = schedule.tableRound()
-            let table = try tableRun(round)
-            for stage in round {
-                if let signal = interruption.received { throw ProfileInterrupted(signal: signal) }
-                try await run(stage, tableRun: table)
-            }
+            try await runAll(schedule.tableRound())
             // Reckoned with the budget as those runs left it: its time spent, and its wall time per window second.
             if let budget {
                 progress(
