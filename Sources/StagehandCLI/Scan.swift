@@ -24,18 +24,7 @@ extension StagehandCommand {
         var arguments: [String] = []
 
         func run() throws {
-            guard let executable = Platform.executablePath else {
-                throw ToolFailure("could not find this executable's path")
-            }
-            let scanner = URL(filePath: executable).deletingLastPathComponent().appending(path: "stagehand-scan")
-            guard FileManager.default.isExecutableFile(atPath: scanner.path) else {
-                throw ExitCode.badInput(
-                    """
-                    stagehand scan needs the scanner, which is not built beside \(executable). Build it with
-                        swift build -c release --product stagehand-scan
-                    """
-                )
-            }
+            let scanner = try Self.scanner()
             let process = Process()
             process.executableURL = scanner
             process.arguments = arguments
@@ -45,6 +34,25 @@ extension StagehandCommand {
                 throw ToolFailure("stagehand-scan was terminated by signal \(process.terminationStatus)")
             }
             if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+        }
+
+        /// `stagehand-scan` beside this executable.
+        ///
+        /// - Throws: exit status 64 with how to build it, when it is not built.
+        static func scanner() throws -> URL {
+            guard let executable = Platform.executablePath else {
+                throw ToolFailure("could not find this executable's path")
+            }
+            let scanner = URL(filePath: executable).deletingLastPathComponent().appending(path: "stagehand-scan")
+            guard FileManager.default.isExecutableFile(atPath: scanner.path) else {
+                throw ExitCode.badInput(
+                    """
+                    stagehand scan and plan need the scanner, which is not built beside \(executable). Build it with
+                        swift build -c release --product stagehand-scan
+                    """
+                )
+            }
+            return scanner
         }
     }
 }

@@ -14,7 +14,8 @@ struct StagehandCommand: AsyncParsableCommand {
                 """,
             version: Stagehand.version,
             subcommands: [
-                Profile.self, Report.self, Compare.self, List.self, Scan.self, Calibrate.self, BenchmarkProbes.self,
+                Profile.self, Report.self, Compare.self, List.self, Scan.self, Plan.self, Calibrate.self,
+                BenchmarkProbes.self,
                 SelfTestCommand.self,
                 RunStage.self,
             ]

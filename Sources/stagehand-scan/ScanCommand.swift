@@ -45,10 +45,38 @@ struct ScanCommand: ParsableCommand {
     )
     var scaffold: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "For `stagehand plan`: write a workload file per candidate it can measure, and main.swift, into this "
+                + "directory (again on every run, leaving edited files alone); print what was found as JSON.",
+            valueName: "dir"
+        )
+    )
+    var plan: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --plan, leave out this workload, saying why (repeatable).",
+            valueName: "name=reason"
+        )
+    )
+    var exclude: [String] = []
+
     func validate() throws {
         if json && markdown { throw ValidationError("--json and --markdown each choose the output; give one") }
         if scaffold != nil && (json || markdown || strict) {
             throw ValidationError("--scaffold writes a workload executable; it takes no --json, --markdown or --strict")
+        }
+        if plan != nil && (scaffold != nil || json || markdown || strict) {
+            throw ValidationError(
+                "--plan writes a workload target; it takes no --scaffold, --json, --markdown or --strict"
+            )
+        }
+        if !exclude.isEmpty && plan == nil {
+            throw ValidationError("--exclude leaves workloads out of --plan; add --plan")
+        }
+        if let bad = exclude.first(where: { !$0.contains("=") }) {
+            throw ValidationError("--exclude takes NAME=REASON, got '\(bad)'")
         }
     }
 
@@ -63,6 +91,10 @@ struct ScanCommand: ParsableCommand {
         }
         if let scaffold {
             try write(result, scaffoldingInto: scaffold)
+            return
+        }
+        if let plan {
+            try write(result, planningInto: plan)
             return
         }
         let output = json ? try result.json() : markdown ? result.markdown() : result.text()
@@ -95,5 +127,36 @@ struct ScanCommand: ParsableCommand {
         summary += "Fill the <#placeholders#> left, then: swift package --allow-writing-to-package-directory stagehand "
         summary += "profile <workload>\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
+    }
+
+    /// Writes the plan's workload files into DIR (creating it; deleting the files of a run before that this one no
+    /// longer writes and nobody edited) and prints the manifest.
+    private func write(_ result: ScanResult, planningInto directory: String) throws {
+        let place: ScaffoldDirectory
+        do {
+            place = try ScaffoldDirectory(directory, scanning: path, regenerating: true)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.validationFailure
+        }
+        let manager = FileManager.default
+        var existing: [String: String] = [:]
+        for name in (try? manager.contentsOfDirectory(atPath: place.url.path)) ?? [] where name.hasSuffix(".swift") {
+            existing[name] = try? String(contentsOf: place.url.appending(path: name), encoding: .utf8)
+        }
+        var excluded: [String: String] = [:]
+        for item in exclude {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            excluded[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        let sources = result.plan(path: place.packagePath, existing: existing, excluded: excluded)
+        try manager.createDirectory(at: place.url, withIntermediateDirectories: true)
+        for name in sources.stale(existing: existing) {
+            try manager.removeItem(at: place.url.appending(path: name))
+        }
+        for (name, text) in sources.files.sorted(by: { $0.key < $1.key }) where existing[name] != text {
+            try Data(text.utf8).write(to: place.url.appending(path: name), options: .atomic)
+        }
+        FileHandle.standardOutput.write(Data(try sources.manifest.json().utf8))
     }
 }

@@ -4,6 +4,8 @@
 public struct Scaffold: Sendable {
     /// The most workloads one scaffold writes; the rest are listed in its header.
     static let limit = 20
+    /// The rate every scaffolded interaction arrives at, a guess the header asks the user to replace.
+    static let guessedRatePerSecond = 2
 
     /// `main.swift` of the workload executable.
     public var mainSwift: String
@@ -72,7 +74,7 @@ public struct Scaffold: Sendable {
         mainSwift = source
     }
 
-    private static func sectionTitle(_ kind: ScaffoldCandidate.Kind) -> String {
+    static func sectionTitle(_ kind: ScaffoldCandidate.Kind) -> String {
         switch kind {
         case .compute: "CPU work main-actor code calls: `compute` steps, on main until `offloaded`"
         case .ui: "CPU work on the main actor: `ui` steps, on main in every stage, as it runs today"
@@ -145,17 +147,20 @@ public struct Scaffold: Sendable {
         return lines
     }
 
-    private static func workload(_ candidate: ScaffoldCandidate, variable: String, name: String) -> String {
+    /// The workload's declaration, with the values it is made from and their sources in comments above it: the text
+    /// of one workload, in main.swift's top-level code or in a `@MainActor` function's body (``PlanSources``).
+    /// Comments wrap at `width`: 120 less the indentation it will be written at.
+    static func workload(_ candidate: ScaffoldCandidate, variable: String, name: String, width: Int = 120) -> String {
         var comment = candidate.why
         if candidate.kind != .state, candidate.module?.kind == .library, !candidate.isVisibleToOtherModules {
             comment += " It is internal: make it `package`, and its type too."
         }
-        var out = wrapped(comment, prefix: "/// ").joined(separator: "\n") + "\n"
+        var out = wrapped(comment, prefix: "/// ", width: width).joined(separator: "\n") + "\n"
         if !candidate.call.values.isEmpty {
             let made = candidate.call.made.isEmpty ? "" : " (each made once, before the runs, where it takes a call)"
             out += "///\n/// Values found in the app's code\(made):\n"
             for value in candidate.call.values {
-                var lines = wrapped("- " + value, prefix: "///   ")
+                var lines = wrapped("- " + value, prefix: "///   ", width: width)
                 lines[0] = "/// " + lines[0].dropFirst("///   ".count)
                 out += lines.joined(separator: "\n") + "\n"
             }
@@ -168,7 +173,7 @@ public struct Scaffold: Sendable {
                 "A subsystem's state is a value the harness keeps on main, then in an actor of its own: give it the "
                 + "state `\(state.name)` keeps (\(Self.listed(state.properties.map { "`\($0)`" }))), not the "
                 + "main-actor class itself."
-            out += wrapped(note, prefix: "/// ").joined(separator: "\n") + "\n"
+            out += wrapped(note, prefix: "/// ", width: width).joined(separator: "\n") + "\n"
             out += """
                 let \(stateVariable) = Subsystem("\(name)") { <#a value holding \(state.name)'s \
                 \(Self.listed(state.properties))#> }
@@ -184,7 +189,7 @@ public struct Scaffold: Sendable {
                 let note =
                     "Made here, on the main actor: `\(type)` is main-actor, so a `compute` step's body can call its "
                     + "nonisolated methods but cannot make one or reach its `shared`."
-                out += wrapped(note, prefix: "/// ").joined(separator: "\n") + "\n"
+                out += wrapped(note, prefix: "/// ", width: width).joined(separator: "\n") + "\n"
                 out += "let \(instance) = \(value)\n\n"
             }
             let effects =
@@ -220,7 +225,7 @@ public struct Scaffold: Sendable {
                 "\(name)",
                 description: "\(description)"
             ) {
-                CodeInteraction("\(candidate.stepLabel)", ratePerSecond: 2)
+                CodeInteraction("\(candidate.stepLabel)", ratePerSecond: \(guessedRatePerSecond))
                     \(step)
             }
 
@@ -235,7 +240,7 @@ public struct Scaffold: Sendable {
     }
 
     /// Unique workload names and Swift variable names.
-    private struct Names {
+    struct Names {
         private var workloads: Set<String> = []
         private var variables: Set<String> = []
 

@@ -34,6 +34,9 @@ struct ScaffoldCall: Sendable, Equatable {
     /// top-level code, before any arrival, so that making it is not in the step's time, and captured by the step's
     /// body under `name`.
     var made: [Made] = []
+    /// Whether every value found came from the app's own code (``ResolvedValue/isAppAuthored``): none *synthesized*
+    /// or *guessed*.
+    var isAppAuthored = true
 
     struct Made: Sendable, Equatable {
         /// The name the body uses: `page`.
@@ -52,6 +55,7 @@ struct ScaffoldCall: Sendable, Equatable {
         var variables: [String] = []
         var found: [String] = []
         var made: [Made] = []
+        var appAuthored = true
         // Names a capture must not take: the function's (which it would hide), and `instance`, whose top-level
         // name the captured main-actor instance takes (``Scaffold``).
         var captured: Set<String> = [entry.name, "instance"]
@@ -59,6 +63,7 @@ struct ScaffoldCall: Sendable, Equatable {
         /// captured as `capture` (made once, before the runs) unless `capture` is `nil`.
         func resolved(_ value: ResolvedValue?, for name: String, else placeholder: String, capture: String?) -> String {
             guard let value else { return placeholder }
+            appAuthored = appAuthored && value.isAppAuthored
             var note = "`\(name)`: `\(value.expression)`, \(value.provenance)"
             if value.isMade && capture != nil && !value.isSendable {
                 note +=
@@ -139,6 +144,7 @@ struct ScaffoldCall: Sendable, Equatable {
         resultType = entry.traits.unfixedResult.map { "<#\($0)#>" }
         self.values = found
         self.made = made
+        isAppAuthored = appAuthored
     }
 
     /// Swift's keywords, which a capture's name must not be.

@@ -19,7 +19,9 @@ public struct ScaffoldDirectory: Sendable {
     /// - Parameters:
     ///   - directory: DIR as given, relative to the current directory or absolute.
     ///   - root: the scanned PATH.
-    public init(_ directory: String, scanning root: String) throws(Refusal) {
+    ///   - regenerating: DIR is `stagehand plan`'s, which writes it again on every run: it may hold Swift files
+    ///     (those of the run before, and the user's edits of them).
+    public init(_ directory: String, scanning root: String, regenerating: Bool = false) throws(Refusal) {
         let manager = FileManager.default
         let url = Self.resolved(URL(filePath: directory, directoryHint: .isDirectory))
         let scanned = Self.resolved(URL(filePath: root, directoryHint: .isDirectory))
@@ -49,7 +51,7 @@ public struct ScaffoldDirectory: Sendable {
         if let hidden = relative.first(where: { $0.hasPrefix(".") }) {
             throw Refusal(description: "\(directory) is inside \(hidden), which SwiftPM does not build from")
         }
-        if manager.fileExists(atPath: url.appending(path: "main.swift").path) {
+        if !regenerating, manager.fileExists(atPath: url.appending(path: "main.swift").path) {
             let main = url.appending(path: "main.swift").path
             throw Refusal(description: "\(main) exists; scaffold into a new directory")
         }
@@ -57,6 +59,7 @@ public struct ScaffoldDirectory: Sendable {
         // into the workload; an ancestor's is a target whose sources DIR would join).
         for ancestor in Self.ancestors(of: url) where Self.isInside(ancestor, package, orEqual: false) {
             let isDIR = ancestor.pathComponents == url.pathComponents
+            if isDIR && regenerating { continue }
             // Everything under DIR; only what is directly in an ancestor (`Sources/` itself holds none).
             let entries =
                 isDIR

@@ -31,6 +31,19 @@ public struct ScanResult: Sendable, Codable {
         Scaffold(candidates: candidates, target: target, path: path)
     }
 
+    /// `stagehand plan`'s workload target for the scanned tree: a file per candidate it can measure, and `main.swift`.
+    /// - Parameters:
+    ///   - path: its directory, relative to the package.
+    ///   - existing: the Swift files in that directory now, by name.
+    ///   - excluded: workloads to leave out, by name, with the reason.
+    public func plan(
+        path: String,
+        existing: [String: String],
+        excluded: [String: String] = [:]
+    ) -> PlanSources {
+        PlanSources(candidates: candidates, path: path, existing: existing, excluded: excluded)
+    }
+
     /// The findings of each rule that has any, in the rules' order.
     public var byRule: [(rule: Rule, findings: [Finding])] {
         Rule.allCases.compactMap { rule in

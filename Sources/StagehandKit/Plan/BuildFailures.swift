@@ -1,0 +1,39 @@
+/// The files of one directory that `swift build` refused, each with its first error: which generated workloads to
+/// leave out of a plan, and why.
+package struct BuildFailures: Sendable, Equatable {
+    /// By file name within the directory: "FeedClientFetchFeed.swift" → "12:9: error: cannot find 'x' in scope".
+    package var byFile: [String: String]
+    /// The first error outside the directory, when there is one: the package's own code does not build.
+    package var elsewhere: String?
+
+    /// Reads the compiler's diagnostics in `output`: lines `PATH:LINE:COLUMN: error: MESSAGE`.
+    /// - Parameter directory: the directory's absolute path.
+    package init(output: String, directory: String) {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        var byFile: [String: String] = [:]
+        var elsewhere: String?
+        for line in output.split(whereSeparator: \.isNewline) {
+            guard let marker = line.range(of: ": error: ") else { continue }
+            let place = line[..<marker.lowerBound]
+            let message = line[marker.upperBound...]
+            // PATH:LINE:COLUMN, with the path holding no colon of its own after its last slash.
+            let parts = place.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 3, let path = parts.dropLast(2).joined(separator: ":") as String?,
+                path.hasSuffix(".swift")
+            else {
+                if elsewhere == nil { elsewhere = String(line) }
+                continue
+            }
+            if path.hasPrefix(prefix), !path.dropFirst(prefix.count).contains("/") {
+                let name = String(path.dropFirst(prefix.count))
+                if byFile[name] == nil {
+                    byFile[name] = "\(parts[parts.count - 2]):\(parts[parts.count - 1]): error: \(message)"
+                }
+            } else if elsewhere == nil {
+                elsewhere = String(line)
+            }
+        }
+        self.byFile = byFile
+        self.elsewhere = elsewhere
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The package `stagehand plan` measures, as its manifest says (`swift package dump-package`), and the block the plan
+/// adds to its `Package.swift`: the workload target, and Stagehand as a dependency when the package has none.
+package struct PlanPackage: Sendable, Equatable {
+    /// A dependency of the package: its identity, the name a target's `.product(…, package:)` uses, and where it is.
+    package struct Dependency: Sendable, Equatable {
+        package var identity: String
+        package var name: String
+        /// A local path, or a remote URL.
+        package var location: String
+    }
+
+    package var name: String
+    package var dependencies: [Dependency]
+
+    /// Reads the JSON of `swift package dump-package`.
+    ///
+    /// - Throws: ``ResultFileError`` naming `origin` when it is not a manifest's dump.
+    package init(dump data: Data, origin: String) throws(ResultFileError) {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let name = object["name"] as? String
+        else { throw ResultFileError(file: origin, problem: "not the JSON of `swift package dump-package`") }
+        self.name = name
+        dependencies = (object["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+            for kind in ["fileSystem", "sourceControl", "registry"] {
+                guard let first = (dependency[kind] as? [[String: Any]])?.first,
+                    let identity = first["identity"] as? String
+                else { continue }
+                let location =
+                    first["path"] as? String
+                    ?? ((first["location"] as? [String: Any])?["remote"] as? [[String: Any]])?.first?["urlString"]
+                    as? String ?? ((first["location"] as? [String: Any])?["local"] as? [String])?.first ?? identity
+                let name = first["nameForTargetDependencyResolutionOnly"] as? String ?? identity
+                return Dependency(identity: identity, name: name, location: location)
+            }
+            return nil
+        }
+    }
+
+    package init(name: String, dependencies: [Dependency]) {
+        self.name = name
+        self.dependencies = dependencies
+    }
+
+    /// The dependency that is Stagehand: the one at `checkout` (this executable's own package), or one whose
+    /// identity is `stagehand`.
+    package func stagehand(checkout: URL?) -> Dependency? {
+        dependencies.first { dependency in
+            if let checkout,
+                URL(filePath: dependency.location).standardizedFileURL.path
+                    == checkout.standardizedFileURL.path
+            {
+                return true
+            }
+            return dependency.identity == "stagehand"
+        }
+    }
+
+    // MARK: - The block in Package.swift
+
+    static let blockStart = "// BEGIN stagehand plan"
+    static let blockEnd = "// END stagehand plan"
+
+    /// `manifest` (the text of Package.swift) with the plan's block in place: added at the end, or written over the
+    /// block of a run before. The block appends the workload target (named `target`, at `path`, depending on
+    /// `modules` and StagehandCLI) and, when the package has no Stagehand dependency, a path dependency on
+    /// `checkout`.
+    ///
+    /// - Returns: `nil` when the manifest would not change.
+    package func manifest(
+        _ manifest: String,
+        target: String,
+        path: String,
+        modules: [String],
+        checkout: URL?
+    ) -> String? {
+        let existing = stagehand(checkout: checkout)
+        let packageName = existing?.name ?? checkout?.lastPathComponent ?? "stagehand"
+        let dependencies =
+            modules.map { "\"\($0)\"" } + [".product(name: \"StagehandCLI\", package: \"\(packageName)\")"]
+        var block = [
+            Self.blockStart,
+            "// Written by `stagehand plan`, and again on every run: the workloads it measures (\(path)/). To remove",
+            "// them, delete this block and that folder.",
+        ]
+        if existing == nil, let checkout {
+            block.append("package.dependencies.append(.package(path: \"\(checkout.standardizedFileURL.path)\"))")
+        }
+        block += [
+            "package.targets.append(",
+            "    .executableTarget(",
+            "        name: \"\(target)\",",
+            "        dependencies: [\(dependencies.joined(separator: ", "))],",
+            "        path: \"\(path)\"",
+            "    )",
+            ")",
+            Self.blockEnd,
+        ]
+        let text = block.joined(separator: "\n")
+        var updated: String
+        if let start = manifest.range(of: Self.blockStart),
+            let end = manifest.range(of: Self.blockEnd, range: start.upperBound..<manifest.endIndex)
+        {
+            updated = manifest.replacingCharacters(in: start.lowerBound..<end.upperBound, with: text)
+        } else {
+            updated = manifest.hasSuffix("\n") ? manifest : manifest + "\n"
+            updated += "\n" + text + "\n"
+        }
+        return updated == manifest ? nil : updated
+    }
+}
