@@ -150,7 +150,7 @@ struct ScanCommand: ParsableCommand {
             excluded[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
         let sources = result.plan(path: place.packagePath, existing: existing, excluded: excluded)
-        try manager.createDirectory(at: place.url, withIntermediateDirectories: true)
+        if !sources.files.isEmpty { try manager.createDirectory(at: place.url, withIntermediateDirectories: true) }
         for name in sources.stale(existing: existing) {
             try manager.removeItem(at: place.url.appending(path: name))
         }

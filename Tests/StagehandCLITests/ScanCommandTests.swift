@@ -310,6 +310,11 @@ enum Toolchain {
 
     /// Type-checks `file` as a workload executable's `main.swift`, with `extra` holding the modules it imports.
     static func typecheck(_ file: URL, importing extra: URL) async throws -> StagehandProcess.Run {
+        try await typecheck([file], importing: extra)
+    }
+
+    /// Type-checks `files` as one workload executable's sources (one of them `main.swift`).
+    static func typecheck(_ files: [URL], importing extra: URL) async throws -> StagehandProcess.Run {
         let products = StagehandProcess.productsDirectory.resolvingSymlinksInPath()
         let manager = FileManager.default
         // The C targets' module maps (`CStagehandAllocations.build/module.modulemap`), and the include directories of
@@ -327,9 +332,109 @@ enum Toolchain {
             }
         }
         return try await swiftc(
-            ["-typecheck", "-swift-version", "6", file.path, "-I", extra.path, "-I", modules.path]
+            ["-typecheck", "-swift-version", "6"] + files.map(\.path) + ["-I", extra.path, "-I", modules.path]
                 + maps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
                 + includes.flatMap { ["-Xcc", "-I\($0.path)"] }
         )
+    }
+}
+
+extension CLITests {
+    /// `plan`: what it refuses before building anything, and the scanner's `--plan` that it runs. (A whole plan builds
+    /// a package with Stagehand in it, minutes on a fresh tree: it is run by hand, and its numbers are in the issue.)
+    @Suite struct PlanCommandTests {
+        @Test func aDirectoryWithoutAPackageOrWithNothingToMeasureExits64AndWritesNothing() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let sources = directory.appending(path: "Sources/Notes")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try Data("public func title(_ text: String) -> String { text }\n".utf8)
+                .write(to: sources.appending(path: "Notes.swift"))
+
+            let noPackage = try await StagehandProcess.run("plan", directory.path)
+            #expect(noPackage.status == 64)
+            #expect(noPackage.stderr.contains("is not a package: it has no Package.swift"))
+
+            let manifest = Self.manifest
+            try Data(manifest.utf8).write(to: directory.appending(path: "Package.swift"))
+            let nothing = try await StagehandProcess.run("plan", directory.path)
+            #expect(nothing.status == 64)
+            #expect(nothing.stderr.contains("found nothing to measure"))
+            // Neither touched the package: its manifest as it was, no target directory, no reports.
+            #expect(try String(contentsOf: directory.appending(path: "Package.swift"), encoding: .utf8) == manifest)
+            #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "Stagehand").path))
+            #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "Reports").path))
+        }
+
+        @Test(.enabled(if: Toolchain.hasModules, "needs swiftc and the built modules beside the tests"))
+        func theScannersPlanWritesAFilePerCandidateThatCompilesAndPrintsWhatItFound() async throws {
+            let directory = try Scratch.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let sources = directory.appending(path: "Sources/Notes")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try Data(Self.notes.utf8).write(to: sources.appending(path: "Notes.swift"))
+            try Data(Self.manifest.utf8).write(to: directory.appending(path: "Package.swift"))
+            let plan = directory.appending(path: "Stagehand/Plan")
+
+            let run = try await StagehandProcess.run("scan", directory.path, "--plan", plan.path)
+            #expect(run.status == 0, "\(run.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let candidates = try #require(json["candidates"] as? [[String: Any]])
+            let written = candidates.compactMap { $0["source"] as? String }
+            #expect(written == ["RendererRender.swift"])
+            #expect(candidates.count == 2)
+            let files = try FileManager.default.contentsOfDirectory(atPath: plan.path).sorted()
+            #expect(files == (written + ["main.swift"]).sorted())
+            // Every candidate not written says why.
+            for candidate in candidates where candidate["source"] == nil {
+                let notMeasured = candidate["notMeasured"] as? [String: Any]
+                #expect((notMeasured?["reason"] as? String)?.isEmpty == false, "\(candidate)")
+            }
+            // The files as written compile against the app's module and the workload API.
+            let modules = directory.appending(path: "modules")
+            let emitted = try await Toolchain.swiftc(
+                ["-emit-module", "-parse-as-library", "-module-name", "Notes"]
+                    + [sources.appending(path: "Notes.swift").path]
+                    + ["-emit-module-path", modules.appending(path: "Notes.swiftmodule").path]
+            )
+            #expect(emitted.status == 0, "\(emitted.stderr)")
+            let checked = try await Toolchain.typecheck(files.map { plan.appending(path: $0) }, importing: modules)
+            #expect(checked.status == 0, "\(checked.stderr)")
+            // Again: the directory is the plan's, so it may hold its files; nothing changes.
+            let again = try await StagehandProcess.run("scan", directory.path, "--plan", plan.path)
+            #expect(again.status == 0)
+            #expect(again.stdout == run.stdout)
+            let refused = try await StagehandProcess.run("scan", directory.path, "--plan", plan.path, "--json")
+            #expect(refused.status == 64)
+        }
+
+        static let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Notes", targets: [.target(name: "Notes")])
+
+            """
+
+        /// One candidate with its value in the app's code (`Document.sample`), and one without (`outline(_:)`).
+        static let notes = """
+            public struct Document: Sendable {
+                public var text: String
+                public static let sample = Document(text: "# Notes")
+            }
+            public enum Renderer {
+                public static func render(_ document: Document) -> String {
+                    var html = ""
+                    for line in document.text.split(separator: "\\n") { html += "<p>\\(line)</p>" }
+                    return html
+                }
+                public static func outline(_ text: String) -> [String] { text.split(separator: "#").map(String.init).sorted() }
+            }
+            @MainActor public final class Editor {
+                public func edit(_ document: Document) {
+                    _ = Renderer.render(document)
+                    _ = Renderer.outline(document.text)
+                }
+            }
+            """
     }
 }

@@ -134,7 +134,7 @@ import Testing
         #expect(render.notMeasured?.reason == why)
         #expect(render.source == nil)
         #expect(plan.files["RendererRender.swift"] == nil)
-        #expect(plan.files["main.swift"]?.contains("makeRendererRenderWorkload") == false)
+        #expect(plan.files["main.swift"]?.contains("makeRendererRenderWorkload") != true)
         #expect(plan.manifest.modules.isEmpty)
     }
 

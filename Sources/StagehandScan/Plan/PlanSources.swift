@@ -64,7 +64,8 @@ public struct PlanSources: Sendable {
             }
             entries.append(entry)
         }
-        files["main.swift"] = Self.main(run)
+        // main.swift once there is a workload to run, and from then on (a run before's target must still build).
+        if !run.isEmpty || existing["main.swift"] != nil { files["main.swift"] = Self.main(run) }
         // The library modules the measured workloads import: the target's dependencies.
         let modules = Set(
             zip(sorted, entries).compactMap { candidate, entry in
