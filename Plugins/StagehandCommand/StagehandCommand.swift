@@ -30,6 +30,10 @@ import PackagePlugin
 /// Stagehand's `stagehand-scan` product (swift-syntax, once, minutes in release; nothing else the plugin runs needs
 /// it) and scans the package directory, or the path given. With `--scaffold DIR` (and
 /// `--allow-writing-to-package-directory`) it writes a starting workload executable into DIR, inside the package.
+///
+/// `swift package --allow-writing-to-package-directory stagehand plan` builds Stagehand's `stagehand` and
+/// `stagehand-scan` and runs `stagehand plan` on the package: its target in `Stagehand/Plan`, built in
+/// `.build/stagehand-plan` (SwiftPM holds `.build` while the plugin runs), the plan in `Reports/Plan`.
 @main
 struct StagehandCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -38,9 +42,27 @@ struct StagehandCommand: CommandPlugin {
         let directory = package.directoryURL
         if invocation.subcommand == "scan" {
             var arguments = Array(invocation.arguments.dropFirst())
-            if !invocation.scanHasPath { arguments.append(directory.path(percentEncoded: false)) }
+            if !invocation.hasPath(optionsWithValues: ["--scaffold", "--plan", "--exclude"]) {
+                arguments.append(directory.path(percentEncoded: false))
+            }
             let scanner = try Self.build(product: "stagehand-scan", with: packageManager)
             try run(scanner, name: "stagehand-scan", arguments: arguments, in: directory)
+            return
+        }
+        if invocation.subcommand == "plan" {
+            // `stagehand plan` with the scanner beside it. It builds the package again, its own target added, in a
+            // build directory of its own: SwiftPM holds `.build` while the plugin runs.
+            _ = try Self.build(product: "stagehand-scan", with: packageManager)
+            let stagehand = try Self.build(product: "stagehand", with: packageManager)
+            var arguments = invocation.arguments
+            if !invocation.hasPath(optionsWithValues: ["--output", "--max-time", "--stagehand", "--scratch-path"]) {
+                arguments.append(directory.path(percentEncoded: false))
+            }
+            if !invocation.hasOption("scratch-path") {
+                let scratch = directory.appending(path: ".build/stagehand-plan").path(percentEncoded: false)
+                arguments.insert(contentsOf: ["--scratch-path", scratch], at: 1)
+            }
+            try run(stagehand, name: "stagehand plan", arguments: arguments, in: directory)
             return
         }
         let targets = try WorkloadExecutable.find(in: package, named: invocation.targets)
@@ -169,14 +191,14 @@ struct Invocation {
         arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     }
 
-    /// Whether `scan`'s arguments name a path to scan: an argument that is not an option (its options are flags, but
-    /// for `--scaffold DIR`).
-    var scanHasPath: Bool {
+    /// Whether the subcommand's arguments name a path: an argument that is neither an option nor the value of one of
+    /// `optionsWithValues` (`scan`'s `--scaffold DIR`, `plan`'s `--output DIR`).
+    func hasPath(optionsWithValues: Set<String>) -> Bool {
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             if argument == "--" { return !rest.isEmpty }
-            if argument == "--scaffold" {
-                _ = rest.popFirst()  // its directory, not the path to scan
+            if optionsWithValues.contains(argument) {
+                _ = rest.popFirst()  // its value, not the path
                 continue
             }
             if !argument.hasPrefix("-") { return true }

@@ -53,6 +53,16 @@ extension StagehandCommand {
         )
         var stagehand: String?
 
+        @Option(
+            name: .customLong("scratch-path"),
+            help: ArgumentHelp(
+                "The package's build directory (swift build's --scratch-path), for a plan run while another build "
+                    + "holds .build, as the command plugin's does.",
+                valueName: "dir"
+            )
+        )
+        var scratchPath: String?
+
         @Flag(help: "No progress or tables from the profiles; the plan's summary only.")
         var quiet = false
 
@@ -87,7 +97,7 @@ extension StagehandCommand {
                 throw ExitCode.badInput("found nothing to measure in \(path): the scan found no candidate")
             }
             let description = try PlanPackage(
-                dump: try Command.output(["swift", "package", "dump-package", "--package-path", package.path]),
+                dump: try Command.output(["swift", "package"] + swiftOptions(package) + ["dump-package"]),
                 origin: manifestFile.path
             )
             if !scan.written.isEmpty {
@@ -107,11 +117,11 @@ extension StagehandCommand {
             for attempt in 1...Self.buildAttempts where !scan.written.isEmpty {
                 say("Building \(scan.written.count) workloads (swift build -c release --product \(Self.target))…")
                 let build = try Command.run(
-                    ["swift", "build", "-c", "release", "--product", Self.target, "--package-path", package.path]
+                    ["swift", "build"] + swiftOptions(package) + ["-c", "release", "--product", Self.target]
                 )
                 if build.status == 0 {
                     let bin = try Command.output(
-                        ["swift", "build", "-c", "release", "--show-bin-path", "--package-path", package.path]
+                        ["swift", "build"] + swiftOptions(package) + ["-c", "release", "--show-bin-path"]
                     )
                     binary = URL(
                         filePath: String(decoding: bin, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -187,6 +197,11 @@ extension StagehandCommand {
                 "Measured \(measured) of \(plan.candidates.count) candidates; wrote \(written.markdown.path) and "
                     + "\(written.json.lastPathComponent)."
             )
+        }
+
+        /// What every `swift` command of the plan takes: the package, and `--scratch-path`.
+        private func swiftOptions(_ package: URL) -> [String] {
+            ["--package-path", package.path] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
         }
 
         private func say(_ line: String) {
