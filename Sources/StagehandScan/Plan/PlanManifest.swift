@@ -70,8 +70,8 @@ extension PlanManifest.Entry {
         why = candidate.why
         values = candidate.call.values
         valuesFromApp = candidate.kind != .state && candidate.call.isAppAuthored
-        ratePerSecond = Double(Scaffold.guessedRatePerSecond)
-        rateSource = "the app's code says nothing of how often this runs"
-        rateGuessed = true
+        ratePerSecond = candidate.ratePerSecond
+        rateSource = candidate.cadence?.source ?? "the app's code says nothing of how often this runs"
+        rateGuessed = candidate.cadence == nil
     }
 }

@@ -161,8 +161,11 @@ public struct PlanSources: Sendable {
             "//",
         ]
         lines += Scaffold.wrapped(
-            "The rate is *guessed*: \(Scaffold.guessedRatePerSecond) arrivals a second, as the app's code says nothing "
-                + "of how often this runs. Set `ratePerSecond` to how often your users do it.",
+            candidate.cadence == nil
+                ? "The rate is *guessed*: \(Scaffold.guessedRatePerSecond) arrivals a second, as the app's code says "
+                    + "nothing of how often this runs. Set `ratePerSecond` to how often your users do it."
+                : "The rate is the app's, from the event that leads to the call (see above the workload); set "
+                    + "`ratePerSecond` to yours if people do it at another pace.",
             prefix: "// "
         )
         var text = lines.joined(separator: "\n") + "\n\n"

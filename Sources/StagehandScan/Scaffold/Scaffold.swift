@@ -103,7 +103,8 @@ public struct Scaffold: Sendable {
             "Values found in the app's code are filled in, each with its source above its workload (a *synthesized* "
                 + "or *guessed* one is not the app's: check it). Fill every `<#placeholder#>` left with what your app "
                 + "passes (the compiler refuses the file until each is filled), and set each interaction's "
-                + "`ratePerSecond` to how often people do it. Then:"
+                + "`ratePerSecond` to how often people do it where the code does not say (each rate found in it is "
+                + "above its workload). Then:"
         ]
         let hidden = chosen.filter { $0.module?.kind == .library && !$0.isVisibleToOtherModules }
         if !hidden.isEmpty {
@@ -165,6 +166,11 @@ public struct Scaffold: Sendable {
                 out += lines.joined(separator: "\n") + "\n"
             }
         }
+        if let cadence = candidate.cadence {
+            let rate =
+                "Rate: \(Self.rateLiteral(cadence.ratePerSecond)) a second, from the app's code: \(cadence.source)."
+            out += "///\n" + wrapped(rate, prefix: "/// ", width: width).joined(separator: "\n") + "\n"
+        }
         let step: String
         let description: String
         if candidate.kind == .state, let state = candidate.state {
@@ -225,12 +231,18 @@ public struct Scaffold: Sendable {
                 "\(name)",
                 description: "\(description)"
             ) {
-                CodeInteraction("\(candidate.stepLabel)", ratePerSecond: \(guessedRatePerSecond))
+                CodeInteraction("\(candidate.stepLabel)", ratePerSecond: \(rateLiteral(candidate.ratePerSecond)))
                     \(step)
             }
 
             """
         return out
+    }
+
+    /// A rate as Swift source: `8`, `0.5`, `3.33`.
+    static func rateLiteral(_ rate: Double) -> String {
+        let rounded = (rate * 100).rounded() / 100
+        return rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
     }
 
     /// At most four names, then how many more: "a, b, c, d and 17 more".

@@ -38,4 +38,9 @@ struct ScaffoldCandidate: Sendable {
     var state: SharedState?
     /// Higher first: how much work the body shows, and how many places use it.
     var rank: Int
+    /// How often the app runs it, where its code shows the event that leads to it; `nil`: the rate is a guess.
+    var cadence: Cadence?
+
+    /// The interaction's rate: the cadence found, or the scaffold's stated guess.
+    var ratePerSecond: Double { cadence?.ratePerSecond ?? Double(Scaffold.guessedRatePerSecond) }
 }

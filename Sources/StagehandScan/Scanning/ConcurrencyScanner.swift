@@ -86,6 +86,17 @@ public enum ConcurrencyScanner {
         }
         findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
         let steps = workloadSteps(in: parsed.values.flatMap { $0 }, functions: functions)
+        var candidates = CandidateFinder.candidates(
+            functions: functions,
+            sharedStates: sharedStates,
+            excludingFiles: steps.files,
+            values: ValueResolver(types: importable, functions: functions, excluding: steps.files)
+        )
+        let trees = Dictionary(parsed.values.flatMap { $0 }.map { ($0.path, $0.tree) }) { first, _ in first }
+        let cadences = CadenceFinder(functions: functions, trees: trees, excluding: steps.files)
+        for index in candidates.indices {
+            candidates[index].cadence = cadences.cadence(of: candidates[index].declaration)
+        }
         return ScanResult(
             findings: findings,
             steps: steps.steps,
@@ -93,12 +104,7 @@ public enum ConcurrencyScanner {
             files: sources.count - skipped.count,
             lines: lines,
             seconds: 0,
-            candidates: CandidateFinder.candidates(
-                functions: functions,
-                sharedStates: sharedStates,
-                excludingFiles: steps.files,
-                values: ValueResolver(types: importable, functions: functions, excluding: steps.files)
-            )
+            candidates: candidates
         )
     }
 

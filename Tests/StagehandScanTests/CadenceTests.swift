@@ -1,0 +1,101 @@
+import Testing
+
+@testable import StagehandScan
+
+/// How often a candidate runs, read from the event that leads to it: each case a different event, a debounce that
+/// caps it, and a change of a value nothing types into, which says no rate.
+@Suite struct CadenceTests {
+    static let app = """
+        import SwiftUI
+        public enum Work {
+            public static func rank(_ query: String) -> [String] { query.split(separator: " ").map(String.init).sorted() }
+            public static func suggest(_ query: String) -> [String] { query.split(separator: " ").map(String.init).sorted() }
+            public static func layout(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func tick(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func reload(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func save(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func phase(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func preview(_ text: String) -> [String] { text.split(separator: " ").map(String.init).sorted() }
+            public static func open(_ rows: [String]) -> [String] { rows.sorted() }
+        }
+        @MainActor final class Model {
+            func commit() { _ = Work.save(["b", "a"]) }
+        }
+        struct SearchView: View {
+            @State var query = ""
+            @State var suggestions = ""
+            @Environment(\\.scenePhase) var scenePhase
+            let model = Model()
+            var body: some View {
+                VStack {
+                    TextField("Search", text: $query)
+                    List {
+                        ForEach(["a", "b"], id: \\.self) { row in
+                            Text(row).onAppear { _ = Work.layout([row]) }
+                        }
+                    }
+                    Button("Save") { model.commit() }
+                }
+                .searchable(text: $suggestions)
+                .onChange(of: query) { _, new in _ = Work.rank(new) }
+                .task(id: suggestions) {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    _ = Work.suggest(suggestions)
+                }
+                .onReceive(Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()) { _ in
+                    _ = Work.tick(["b", "a"])
+                }
+                .refreshable { _ = Work.reload(["b", "a"]) }
+                .onChange(of: scenePhase) { _, _ in _ = Work.phase(["b", "a"]) }
+                .onAppear { _ = Work.open(["b", "a"]) }
+            }
+        }
+        @MainActor final class EditorDelegate {
+            func textDidChange(_ text: String) { _ = Work.preview(text) }
+        }
+        """
+
+    static func cadences() -> [String: Cadence?] {
+        Dictionary(
+            scan(["Sources/App/Search.swift": app]).candidates.map { ($0.declaration.symbol, $0.cadence) }
+        ) { first, _ in first }
+    }
+
+    @Test func eachEventGivesItsRateAndSaysWhere() throws {
+        let found = Self.cadences()
+        let rates = found.compactMapValues { $0?.ratePerSecond }
+        #expect(rates["Work.rank(_:)"] == 8)  // a keystroke: `query` is a text field's
+        #expect(rates["Work.layout(_:)"] == 20)  // a row appearing, in a `ForEach`
+        #expect(rates["Work.tick(_:)"] == 2)  // a timer every 0.5 s
+        #expect(rates["Work.reload(_:)"] == 1)  // pull to refresh
+        #expect(rates["Work.save(_:)"] == 2)  // a tap, two calls away
+        #expect(rates["Work.open(_:)"] == 0.5)  // a screen appearing
+        #expect(rates["Work.preview(_:)"] == 8)  // AppKit's `textDidChange`
+        let rank = try #require(found["Work.rank(_:)"] ?? nil)
+        #expect(rank.source.contains("`.onChange`, Sources/App/Search.swift:"))
+        #expect(rank.source.contains("`query`, which `TextField` edits at Sources/App/Search.swift:22"))
+        let save = try #require(found["Work.save(_:)"] ?? nil)
+        #expect(save.source.hasPrefix("a tap (2 a second) (`.Button`, Sources/App/Search.swift:29"))
+    }
+
+    @Test func aDebounceBeforeTheCallCapsTheRate() throws {
+        let suggest = try #require(Self.cadences()["Work.suggest(_:)"] ?? nil)
+        #expect(suggest.ratePerSecond == 4)  // keystrokes, but at most one per 0.25 s wait
+        #expect(suggest.source.contains("which `searchable` edits"))
+        #expect(suggest.source.contains("capped by the wait of 0.25 s before the call (Sources/App/Search.swift:34)"))
+    }
+
+    @Test func aChangeOfAValueNothingTypesIntoSaysNoRate() {
+        let found = Self.cadences()
+        #expect(found.keys.contains("Work.phase(_:)"))
+        #expect(found["Work.phase(_:)"] == .some(nil))
+    }
+
+    @Test func theWorkloadIsWrittenAtTheRateFound() {
+        let main = scan(["Sources/App/Search.swift": Self.app]).scaffold(target: "W", path: "Stagehand/W").mainSwift
+        #expect(main.contains(#"CodeInteraction("rank", ratePerSecond: 8)"#))
+        #expect(main.contains(#"CodeInteraction("suggest", ratePerSecond: 4)"#))
+        #expect(main.contains(#"CodeInteraction("phase", ratePerSecond: 2)"#))  // the stated guess
+        #expect(main.contains("/// Rate: 8 a second, from the app's code: each change of a value people type into"))
+    }
+}
