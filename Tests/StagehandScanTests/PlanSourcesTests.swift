@@ -6,8 +6,9 @@ import Testing
 /// cannot, why and what would let it be; a file the user edited is left as it is. (That the files build and run is
 /// checked by running `stagehand plan`, which builds a package: too slow for a unit test.)
 @Suite struct PlanSourcesTests {
+    /// (The view's `import SwiftUI` is left out: on Linux a module that imports it cannot be measured at all, which
+    /// ``aModuleThatImportsAFrameworkThisHostLacksIsNotMeasuredHere()`` checks.)
     static let app = """
-        import SwiftUI
         public struct Document: Sendable {
             public var text: String
             public static let sample = Document(text: "# Notes")
@@ -137,6 +138,19 @@ import Testing
         #expect(plan.files["main.swift"]?.contains("makeRendererRenderWorkload") != true)
         #expect(plan.manifest.modules.isEmpty)
     }
+
+    #if os(Linux)
+    @Test func aModuleThatImportsAFrameworkThisHostLacksIsNotMeasuredHere() throws {
+        let plan = scan(["Sources/Notes/Notes.swift": "import SwiftUI\n" + Self.app]).plan(
+            path: "Stagehand/Plan",
+            existing: [:]
+        )
+        let render = try #require(Self.entry("Renderer.render(_:)", in: plan))
+        #expect(render.notMeasured?.reason == "`Module` imports SwiftUI, which this host does not have")
+        #expect(render.notMeasured?.fix?.hasPrefix("run `stagehand plan` on a Mac") == true)
+        #expect(plan.files.isEmpty)
+    }
+    #endif
 
     @Test func theFingerprintIsStable() {
         #expect(PlanSources.fingerprint("") == "cbf29ce484222325")

@@ -112,7 +112,10 @@ package struct PlanReport: Sendable {
         if let source = candidate.source {
             lines.append("- Workload: `\(candidate.workload)`, in `\(plan.path)/\(source)`.")
         }
-        lines.append("- Rate: " + Self.rate(candidate) + ": " + candidate.rateSource + ".")
+        lines.append(
+            "- Rate: " + Self.rate(candidate) + ": " + candidate.rateSource + "."
+                + result.rateSensitivity.map { " " + $0.prefix(1).uppercased() + $0.dropFirst() + "." }.joined()
+        )
         if candidate.values.isEmpty {
             lines.append("- Values: none needed.")
         } else {

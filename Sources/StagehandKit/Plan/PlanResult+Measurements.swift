@@ -45,7 +45,8 @@ extension PlanResult.Candidate {
                     hangs: stage.metrics?.hangs,
                     stepMeanMs: runs == 0 ? nil : steps.reduce(0) { $0 + $1.meanMs * Double($1.runs) } / Double(runs)
                 )
-            }
+            },
+            rateSensitivity: result.recommendation.rates.map(\.sentence)
         )
         return candidate
     }

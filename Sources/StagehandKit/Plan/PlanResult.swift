@@ -7,7 +7,7 @@ import Foundation
 /// "leftAlone": [String], "candidates": [ { "workload", "kind", "symbol", "file", "line", "module", "why", "values",
 /// "valuesFromApp", "ratePerSecond", "rateSource", "rateGuessed", "source", "function", "notMeasured": { "reason", "fix" },
 /// "measured": { "result", "report", "verdict", "confidence", "summary", "stages": [ { "stage", "status",
-/// "hitchTimeRatioMsPerS", "hangs", "stepMeanMs" } ] } } ] }`. A candidate has `measured` or `notMeasured`, never
+/// "hitchTimeRatioMsPerS", "hangs", "stepMeanMs" } ], "rateSensitivity": [String] } } ] }`. A candidate has `measured` or `notMeasured`, never
 /// both.
 public struct PlanResult: Codable, Sendable, Equatable {
     package static let currentSchemaVersion = 1
@@ -46,6 +46,9 @@ public struct PlanResult: Codable, Sendable, Equatable {
         public var confidence: Recommendation.Confidence
         public var summary: String
         public var stages: [StageCost]
+        /// At what rate the verdict would change, in a sentence each (``RateSensitivity/sentence``): what a guessed
+        /// rate puts at stake. Empty when no rate of it was seen to matter.
+        public var rateSensitivity: [String] = []
     }
 
     /// One candidate: the scanner's entry, with its measurement or why it has none.

@@ -107,6 +107,13 @@ public struct PlanSources: Sendable {
                 fix: "move the work into a model type the view calls, as the concurrency guide advises"
             )
         }
+        if let framework = candidate.missingFramework {
+            return .init(
+                reason:
+                    "`\(candidate.module?.name ?? "its module")` imports \(framework), which this host does not have",
+                fix: "run `stagehand plan` on a Mac, or move the work into a module that does not import \(framework)"
+            )
+        }
         guard let module = candidate.module, module.kind == .library else {
             let name = candidate.module?.name ?? "no target"
             return .init(

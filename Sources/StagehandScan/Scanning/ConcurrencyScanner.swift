@@ -94,8 +94,15 @@ public enum ConcurrencyScanner {
         )
         let trees = Dictionary(parsed.values.flatMap { $0 }.map { ($0.path, $0.tree) }) { first, _ in first }
         let cadences = CadenceFinder(functions: functions, trees: trees, excluding: steps.files)
+        // The frameworks each module imports that this host does not have: its candidates cannot be built here.
+        var missing: [String: String] = [:]
+        for (id, files) in parsed {
+            let imports = Set(files.flatMap { Self.imports(of: $0.tree) })
+            missing[id] = HostFrameworks.unavailable.first { imports.contains($0) }
+        }
         for index in candidates.indices {
             candidates[index].cadence = cadences.cadence(of: candidates[index].declaration)
+            candidates[index].missingFramework = candidates[index].module.flatMap { missing[$0.id] }
         }
         return ScanResult(
             findings: findings,
@@ -106,6 +113,13 @@ public enum ConcurrencyScanner {
             seconds: 0,
             candidates: candidates
         )
+    }
+
+    /// The modules a file imports unconditionally (not within `#if`).
+    private static func imports(of tree: SourceFileSyntax) -> [String] {
+        tree.statements.compactMap { item in
+            item.item.as(ImportDeclSyntax.self)?.path.first?.name.text
+        }
     }
 
     /// The steps of the workloads declared in `files`, each with the declarations its closure calls and their
