@@ -22,6 +22,8 @@ enum Command {
         process.standardError = errors.handle
         try process.run()
         process.waitUntilExit()
+        try? output.handle.close()
+        if separateErrors { try? errors.handle.close() }
         if process.terminationReason == .uncaughtSignal {
             throw ToolFailure("\(arguments[0]) was terminated by signal \(process.terminationStatus)")
         }
@@ -46,10 +48,10 @@ enum Command {
         return Data(outcome.output.utf8)
     }
 
-    /// Runs `arguments` in `directory` on this process's terminal, and returns its exit status.
-    static func runInheriting(_ arguments: [String], in directory: URL) throws -> Int32 {
+    /// Runs `arguments` (in `directory`, or this process's) on this process's terminal, and returns its exit status.
+    static func runInheriting(_ arguments: [String], in directory: URL? = nil) throws -> Int32 {
         let process = try process(arguments)
-        process.currentDirectoryURL = directory
+        if let directory { process.currentDirectoryURL = directory }
         try process.run()
         process.waitUntilExit()
         if process.terminationReason == .uncaughtSignal {

@@ -7,7 +7,7 @@ extension StagehandCommand {
     /// candidate into a target of the package's own, builds it (leaving out any file the compiler refuses), profiles
     /// every workload as `profile --all --scan` does, and writes `plan.md` and `plan.json`. The work is the
     /// scanner's, the build's and the profile's; this command only runs them in order and joins what they say.
-    struct Plan: AsyncParsableCommand {
+    struct Plan: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure every candidate the scan finds in a package, and write the migration plan.",
             discussion: """
@@ -73,7 +73,7 @@ extension StagehandCommand {
             }
         }
 
-        func run() async throws {
+        func run() throws {
             let started = Date()
             let package = URL(filePath: path, directoryHint: .isDirectory).standardizedFileURL
             let manifestFile = package.appending(path: "Package.swift")
@@ -89,6 +89,12 @@ extension StagehandCommand {
                 output.map { URL(filePath: $0, directoryHint: .isDirectory) }
                 ?? package.appending(path: "Reports/Plan", directoryHint: .isDirectory)
             let targetDirectory = package.appending(path: Self.directory, directoryHint: .isDirectory)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                throw ExitCode.badInput("--output \(outputDirectory.path) is a file; give a directory for the plan")
+            }
 
             // Scan, write the workloads, and build them, leaving out each file the compiler refuses.
             var excluded: [String: String] = [:]
@@ -102,13 +108,19 @@ extension StagehandCommand {
             )
             if !scan.written.isEmpty {
                 let text = try String(contentsOf: manifestFile, encoding: .utf8)
-                if let updated = description.manifest(
-                    text,
-                    target: Self.target,
-                    path: Self.directory,
-                    modules: scan.modules,
-                    checkout: checkout
-                ) {
+                let updated: String?
+                do {
+                    updated = try description.manifest(
+                        text,
+                        target: Self.target,
+                        path: Self.directory,
+                        modules: scan.modules,
+                        checkout: checkout
+                    )
+                } catch {
+                    throw ExitCode.badInput("\(manifestFile.path): \(error)")
+                }
+                if let updated {
                     try Data(updated.utf8).write(to: manifestFile, options: .atomic)
                     say("Added the target \(Self.target) (\(Self.directory)) to \(manifestFile.path).")
                 }
@@ -129,7 +141,11 @@ extension StagehandCommand {
                     .appending(path: Self.target)
                     break
                 }
-                let failures = BuildFailures(output: build.output, directory: targetDirectory.path)
+                // The compiler may print the directory with its links resolved (`/private/tmp` for `/tmp`).
+                let failures = BuildFailures(
+                    output: build.output,
+                    directories: [targetDirectory.path, targetDirectory.resolvingSymlinksInPath().path]
+                )
                 let refused = scan.written.filter { failures.byFile[$0.source ?? ""] != nil }
                 guard attempt < Self.buildAttempts, !refused.isEmpty,
                     !refused.contains(where: { scan.leftAlone.contains($0.source ?? "") })
@@ -139,9 +155,10 @@ extension StagehandCommand {
                         !edited.isEmpty
                         ? "a file you edited does not build (\(edited.joined(separator: ", "))): fix it or delete it"
                         : failures.byFile.isEmpty
-                            ? "the package does not build on this host: \(failures.elsewhere ?? Self.tail(build.output))"
+                            ? "the package does not build with the plan's target"
+                                + (failures.elsewhere.map { ": \($0)" } ?? "")
                             : "the workloads still do not build"
-                    throw ToolFailure("\(why). No plan written.\n\(Self.tail(build.output))")
+                    throw ToolFailure("\(why). No plan written. The build's last lines:\n\(Self.tail(build.output))")
                 }
                 for candidate in refused {
                     let error = failures.byFile[candidate.source ?? ""] ?? ""
@@ -156,6 +173,7 @@ extension StagehandCommand {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
             var suite: SuiteResult?
             var results: [String: ProfileResult] = [:]
+            var someFailed = false
             if let binary {
                 let scanFile = outputDirectory.appending(path: "scan.json")
                 try Command.output([scanner.path, package.path, "--json"]).write(to: scanFile, options: .atomic)
@@ -168,6 +186,7 @@ extension StagehandCommand {
                         "the plan's workloads could not be profiled (exit status \(status)); no plan written"
                     )
                 }
+                someFailed = status == 1
                 let read = try SuiteResult.read(outputDirectory.appending(path: SuiteResult.fileName))
                 suite = read
                 for entry in read.workloads {
@@ -197,6 +216,8 @@ extension StagehandCommand {
                 "Measured \(measured) of \(plan.candidates.count) candidates; wrote \(written.markdown.path) and "
                     + "\(written.json.lastPathComponent)."
             )
+            // A workload that could not be profiled is in the plan, with why; the status says so too.
+            if someFailed { throw ExitCode.someFailed }
         }
 
         /// What every `swift` command of the plan takes: the package, and `--scratch-path`.
@@ -232,18 +253,15 @@ extension StagehandCommand {
         private func stagehandCheckout() throws -> URL? {
             if let stagehand {
                 let url = URL(filePath: stagehand, directoryHint: .isDirectory).standardizedFileURL
-                guard FileManager.default.fileExists(atPath: url.appending(path: "Package.swift").path) else {
-                    throw ExitCode.badInput("--stagehand \(stagehand) is not a package: it has no Package.swift")
+                guard PlanPackage.isStagehand(url) else {
+                    throw ExitCode.badInput("--stagehand \(stagehand) is not Stagehand's package (its Package.swift)")
                 }
                 return url
             }
             guard let executable = Platform.executablePath else { return nil }
             var directory = URL(filePath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
             while directory.pathComponents.count > 1 {
-                let manifest = directory.appending(path: "Package.swift")
-                if let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("name: \"Stagehand\"") {
-                    return directory
-                }
+                if PlanPackage.isStagehand(directory) { return directory }
                 directory = directory.deletingLastPathComponent()
             }
             return nil

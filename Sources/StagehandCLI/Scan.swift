@@ -25,15 +25,8 @@ extension StagehandCommand {
 
         func run() throws {
             let scanner = try Self.scanner()
-            let process = Process()
-            process.executableURL = scanner
-            process.arguments = arguments
-            try process.run()
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal {
-                throw ToolFailure("stagehand-scan was terminated by signal \(process.terminationStatus)")
-            }
-            if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+            let status = try Command.runInheriting([scanner.path] + arguments)
+            if status != 0 { throw ExitCode(status) }
         }
 
         /// `stagehand-scan` beside this executable.

@@ -134,7 +134,7 @@ struct ScanCommand: ParsableCommand {
     private func write(_ result: ScanResult, planningInto directory: String) throws {
         let place: ScaffoldDirectory
         do {
-            place = try ScaffoldDirectory(directory, scanning: path, regenerating: true)
+            place = try ScaffoldDirectory(directory, scanning: path, regeneratingFilesStartingWith: PlanSources.header)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.validationFailure
@@ -150,6 +150,11 @@ struct ScanCommand: ParsableCommand {
             excluded[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
         let sources = result.plan(path: place.packagePath, existing: existing, excluded: excluded)
+        // Nothing found: nothing written or deleted, so that `plan`, which stops there, leaves the tree as it was.
+        guard !sources.manifest.candidates.isEmpty else {
+            FileHandle.standardOutput.write(Data(try sources.manifest.json().utf8))
+            return
+        }
         if !sources.files.isEmpty { try manager.createDirectory(at: place.url, withIntermediateDirectories: true) }
         for name in sources.stale(existing: existing) {
             try manager.removeItem(at: place.url.appending(path: name))

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandKit
 import Testing
 
 extension CLITests {
@@ -378,6 +379,11 @@ extension CLITests {
 
             let run = try await StagehandProcess.run("scan", directory.path, "--plan", plan.path)
             #expect(run.status == 0, "\(run.stderr)")
+            // What the scanner prints is what `plan` reads: the engine's own decoding of it agrees.
+            let decoded = try PlanScan(json: Data(run.stdout.utf8), origin: "stdout")
+            #expect(decoded.written.map(\.source) == ["RendererRender.swift"])
+            #expect(decoded.written.first?.function == "makeRendererRenderWorkload")
+            #expect(decoded.candidates.contains { $0.notMeasured?.fix?.isEmpty == false })
             let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             let candidates = try #require(json["candidates"] as? [[String: Any]])
             let written = candidates.compactMap { $0["source"] as? String }

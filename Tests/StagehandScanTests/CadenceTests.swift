@@ -17,6 +17,9 @@ import Testing
             public static func phase(_ rows: [String]) -> [String] { rows.sorted() }
             public static func preview(_ text: String) -> [String] { text.split(separator: " ").map(String.init).sorted() }
             public static func open(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func match(_ text: String) -> [String] { text.split(separator: " ").map(String.init).sorted() }
+            public static func echo(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func both(_ rows: [String]) -> [String] { rows.sorted() }
         }
         @MainActor final class Model {
             func commit() { _ = Work.save(["b", "a"]) }
@@ -50,6 +53,21 @@ import Testing
                 .onAppear { _ = Work.open(["b", "a"]) }
             }
         }
+        struct FilterView: View {
+            @State var filter = ""
+            var body: some View {
+                TextField("Filter", text: $filter)
+                    .onChange(of: filter) { _, new in
+                        let matches = Work.match(new)
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            _ = Work.echo(matches)
+                        }
+                    }
+                    .onAppear { _ = Work.both(["a"]) }
+                Button("Both") { _ = Work.both(["b"]) }
+            }
+        }
         @MainActor final class EditorDelegate {
             func textDidChange(_ text: String) { _ = Work.preview(text) }
         }
@@ -73,16 +91,29 @@ import Testing
         #expect(rates["Work.preview(_:)"] == 8)  // AppKit's `textDidChange`
         let rank = try #require(found["Work.rank(_:)"] ?? nil)
         #expect(rank.source.contains("`.onChange`, Sources/App/Search.swift:"))
-        #expect(rank.source.contains("`query`, which `TextField` edits at Sources/App/Search.swift:22"))
+        #expect(rank.source.contains("`query`, which `TextField` edits at Sources/App/Search.swift:25"))
         let save = try #require(found["Work.save(_:)"] ?? nil)
-        #expect(save.source.hasPrefix("a tap (2 a second) (`.Button`, Sources/App/Search.swift:29"))
+        #expect(save.source.hasPrefix("a tap (2 a second) (`.Button`, Sources/App/Search.swift:32"))
     }
 
     @Test func aDebounceBeforeTheCallCapsTheRate() throws {
         let suggest = try #require(Self.cadences()["Work.suggest(_:)"] ?? nil)
         #expect(suggest.ratePerSecond == 4)  // keystrokes, but at most one per 0.25 s wait
         #expect(suggest.source.contains("which `searchable` edits"))
-        #expect(suggest.source.contains("capped by the wait of 0.25 s before the call (Sources/App/Search.swift:34)"))
+        #expect(
+            suggest.source.contains(
+                "capped by the wait of 0.25 s before the call, which each change cancels (Sources/App/Search.swift:37)"
+            )
+        )
+    }
+
+    /// A local `let` around the call is not the end of the walk; a sleep in a `Task` nobody cancels delays each call
+    /// but drops none; of two events the same distance away, the faster.
+    @Test func theWalkReadsThroughLocalsAndCapsOnlyWhatACancelDrops() {
+        let rates = Self.cadences().compactMapValues { $0?.ratePerSecond }
+        #expect(rates["Work.match(_:)"] == 8)
+        #expect(rates["Work.echo(_:)"] == 8)
+        #expect(rates["Work.both(_:)"] == 2)  // a tap, not the screen's appearing
     }
 
     @Test func aChangeOfAValueNothingTypesIntoSaysNoRate() {

@@ -107,9 +107,17 @@ import Testing
     @Test func aFileTheUserEditedIsLeftAloneAndStillRun() throws {
         let first = Self.plan()
         let written = try #require(first.files["RendererRender.swift"])
-        #expect(PlanSources.isUnedited(written))
+        #expect(PlanSources.isUnedited(written, named: "RendererRender.swift"))
+        #expect(!PlanSources.isUnedited(written, named: "Copy.swift"))
+        // Line endings a checkout changed are not an edit.
+        #expect(
+            PlanSources.isUnedited(
+                written.replacingOccurrences(of: "\n", with: "\r\n"),
+                named: "RendererRender.swift"
+            )
+        )
         let edited = written.replacingOccurrences(of: "ratePerSecond: 2", with: "ratePerSecond: 8")
-        #expect(!PlanSources.isUnedited(edited))
+        #expect(!PlanSources.isUnedited(edited, named: "RendererRender.swift"))
         let again = Self.plan(existing: ["RendererRender.swift": edited, "main.swift": first.files["main.swift"] ?? ""])
         #expect(again.files["RendererRender.swift"] == nil)
         #expect(again.manifest.leftAlone == ["RendererRender.swift"])
@@ -119,13 +127,19 @@ import Testing
 
     @Test func aFileOfARunBeforeThatNoCandidateNeedsIsDeletedUnlessEdited() throws {
         let old = try #require(Self.plan().files["RendererRender.swift"])
+        let gone = try #require(
+            Self.plan().files["RendererRender.swift"]
+        )
         let existing = [
-            "Gone.swift": old,  // as a run before wrote it, for a candidate gone since: deleted
-            "GoneEdited.swift": old + "// mine\n",  // the same, edited: kept
-            "Mine.swift": "let mine = 1\n",  // the user's own: kept
             "RendererRender.swift": old,  // written again
+            "MyRender.swift": old,  // the user's copy under a name of their own: kept
+            "Mine.swift": "let mine = 1\n",  // the user's own: kept
         ]
-        #expect(Self.plan().stale(existing: existing) == ["Gone.swift"])
+        #expect(Self.plan().stale(existing: existing) == [])
+        // A file as a run before wrote it, for a candidate gone since: deleted; the same, edited: kept.
+        let plan = Self.plan(excluded: ["renderer-render": "gone"])
+        #expect(plan.stale(existing: ["RendererRender.swift": gone]) == ["RendererRender.swift"])
+        #expect(plan.stale(existing: ["RendererRender.swift": gone + "// mine\n"]) == [])
     }
 
     @Test func aWorkloadLeftOutSaysWhyAndIsNotWritten() throws {

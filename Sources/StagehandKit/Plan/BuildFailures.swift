@@ -7,12 +7,17 @@ package struct BuildFailures: Sendable, Equatable {
     package var elsewhere: String?
 
     /// Reads the compiler's diagnostics in `output`: lines `PATH:LINE:COLUMN: error: MESSAGE`.
-    /// - Parameter directory: the directory's absolute path.
-    package init(output: String, directory: String) {
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    /// - Parameter directories: the directory's absolute path, in each spelling the compiler may print.
+    package init(output: String, directories: [String]) {
+        let prefixes = directories.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         var byFile: [String: String] = [:]
         var elsewhere: String?
         for line in output.split(whereSeparator: \.isNewline) {
+            // SwiftPM's own (`error: 'app': product 'X' … not found`): the package's, not a file's.
+            if line.hasPrefix("error: ") {
+                if elsewhere == nil { elsewhere = String(line) }
+                continue
+            }
             guard let marker = line.range(of: ": error: ") else { continue }
             let place = line[..<marker.lowerBound]
             let message = line[marker.upperBound...]
@@ -24,7 +29,7 @@ package struct BuildFailures: Sendable, Equatable {
                 if elsewhere == nil { elsewhere = String(line) }
                 continue
             }
-            if path.hasPrefix(prefix), !path.dropFirst(prefix.count).contains("/") {
+            if let prefix = prefixes.first(where: { path.hasPrefix($0) }), !path.dropFirst(prefix.count).contains("/") {
                 let name = String(path.dropFirst(prefix.count))
                 if byFile[name] == nil {
                     byFile[name] = "\(parts[parts.count - 2]):\(parts[parts.count - 1]): error: \(message)"

@@ -43,21 +43,34 @@ package struct PlanPackage: Sendable, Equatable {
         self.dependencies = dependencies
     }
 
-    /// The dependency that is Stagehand: the one at `checkout` (this executable's own package), or one whose
-    /// identity is `stagehand`.
+    /// The dependency that is Stagehand: the one at `checkout` (this executable's own package), one named or
+    /// identified `stagehand`, or a local one whose manifest declares the package Stagehand.
     package func stagehand(checkout: URL?) -> Dependency? {
         dependencies.first { dependency in
-            if let checkout,
-                URL(filePath: dependency.location).standardizedFileURL.path
-                    == checkout.standardizedFileURL.path
-            {
-                return true
-            }
-            return dependency.identity == "stagehand"
+            let location = URL(filePath: dependency.location).standardizedFileURL
+            if let checkout, location.path == checkout.standardizedFileURL.path { return true }
+            return dependency.identity == "stagehand" || dependency.name.lowercased() == "stagehand"
+                || (dependency.location.hasPrefix("/") && Self.isStagehand(location))
         }
     }
 
+    /// Whether `directory` holds Stagehand's own package: its `Package.swift` declares `Package(name: "Stagehand"`
+    /// (a package that depends on Stagehand names it too, in `.package(name: "Stagehand", …)`, which does not count).
+    package static func isStagehand(_ directory: URL) -> Bool {
+        guard let text = try? String(contentsOf: directory.appending(path: "Package.swift"), encoding: .utf8) else {
+            return false
+        }
+        return text.contains(/Package\(\s*name:\s*"Stagehand"/)
+    }
+
     // MARK: - The block in Package.swift
+
+    /// Package.swift has the block's first line and not its last: someone cut it, and where it ends is not known.
+    package struct BrokenBlock: Error, CustomStringConvertible {
+        package var description: String {
+            "Package.swift has `\(PlanPackage.blockStart)` without `\(PlanPackage.blockEnd)`: delete the block, or end it"
+        }
+    }
 
     static let blockStart = "// BEGIN stagehand plan"
     static let blockEnd = "// END stagehand plan"
@@ -68,15 +81,28 @@ package struct PlanPackage: Sendable, Equatable {
     /// `checkout`.
     ///
     /// - Returns: `nil` when the manifest would not change.
+    /// - Throws: ``BrokenBlock`` when the manifest has the block's start and not its end.
     package func manifest(
         _ manifest: String,
         target: String,
         path: String,
         modules: [String],
         checkout: URL?
-    ) -> String? {
-        let existing = stagehand(checkout: checkout)
-        let packageName = existing?.name ?? checkout?.lastPathComponent ?? "stagehand"
+    ) throws(BrokenBlock) -> String? {
+        let start = manifest.range(of: Self.blockStart)
+        let end = start.flatMap { manifest.range(of: Self.blockEnd, range: $0.upperBound..<manifest.endIndex) }
+        if start != nil && end == nil { throw BrokenBlock() }
+        // The dependency a run before's block added is the block's, not the package's own: it stays in the block.
+        var own: String?
+        if let start, let end {
+            let old = manifest[start.upperBound..<end.lowerBound]
+            if let match = old.firstMatch(of: /package\.dependencies\.append\(\.package\(path: "([^"]*)"\)\)/) {
+                own = String(match.1)
+            }
+        }
+        let theirs = PlanPackage(name: name, dependencies: dependencies.filter { $0.location != own })
+        let existing = theirs.stagehand(checkout: checkout)
+        let packageName = existing?.name ?? checkout?.lastPathComponent.lowercased() ?? "stagehand"
         let dependencies =
             modules.map { "\"\($0)\"" } + [".product(name: \"StagehandCLI\", package: \"\(packageName)\")"]
         var block = [
@@ -99,9 +125,7 @@ package struct PlanPackage: Sendable, Equatable {
         ]
         let text = block.joined(separator: "\n")
         var updated: String
-        if let start = manifest.range(of: Self.blockStart),
-            let end = manifest.range(of: Self.blockEnd, range: start.upperBound..<manifest.endIndex)
-        {
+        if let start, let end {
             updated = manifest.replacingCharacters(in: start.lowerBound..<end.upperBound, with: text)
         } else {
             updated = manifest.hasSuffix("\n") ? manifest : manifest + "\n"

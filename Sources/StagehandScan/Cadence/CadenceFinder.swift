@@ -32,19 +32,26 @@ final class CadenceFinder {
         var frontier = [declaration.symbol]
         var seen: Set<String> = [declaration.symbol]
         for _ in 0..<Self.depth {
+            // Every event this many calls away; the fastest of them, which the work must keep up with.
+            var found: [Cadence] = []
             var next: [String] = []
             for symbol in frontier {
                 for site in callers[symbol] ?? [] {
-                    if let found = cadence(at: site) { return found }
-                    if let event = Self.callback(site.symbol) {
-                        return Cadence(
-                            ratePerSecond: event.ratePerSecond,
-                            source: "\(event.phrase): `\(site.symbol)` calls it (\(site.file):\(site.line))"
+                    if let cadence = cadence(at: site) {
+                        found.append(cadence)
+                    } else if let event = Self.callback(site.symbol) {
+                        found.append(
+                            Cadence(
+                                ratePerSecond: event.ratePerSecond,
+                                source: "\(event.phrase): `\(site.symbol)` calls it (\(site.file):\(site.line))"
+                            )
                         )
+                    } else if seen.insert(site.symbol).inserted {
+                        next.append(site.symbol)
                     }
-                    if seen.insert(site.symbol).inserted { next.append(site.symbol) }
                 }
             }
+            if let fastest = found.max(by: { $0.ratePerSecond < $1.ratePerSecond }) { return fastest }
             frontier = next
         }
         return nil
@@ -56,28 +63,35 @@ final class CadenceFinder {
         return CadenceEvent.callbacks[name]
     }
 
-    /// The event whose closure holds `site`, within its enclosing declaration, capped by a debounce before the call.
+    /// The event whose closure holds `site`, within its enclosing declaration. A `.task(id:)` whose closure waits
+    /// before the call is a debounce: each change cancels the wait before, so it runs at most once per wait. (A wait
+    /// nothing cancels, in a `Task` of its own, delays each call and drops none.)
     private func cadence(at site: FunctionIndex.Site) -> Cadence? {
         guard let tree = trees[site.file], let token = tree.token(at: site.position) else { return nil }
-        var debounce: (seconds: Double, line: Int)?
         var node = token.parent
-        while let current = node, !current.is(DeclSyntax.self) {
+        while let current = node, !Self.endsTheWalk(current) {
             defer { node = current.parent }
-            guard let closure = current.as(ClosureExprSyntax.self) else { continue }
-            if debounce == nil, let seconds = Self.sleep(in: closure, before: site.position) {
-                debounce = (seconds.seconds, line(of: seconds.position, in: site.file))
-            }
-            guard let call = Self.call(running: closure), let found = event(of: call, file: site.file) else { continue }
-            var cadence = found
-            if let debounce, 1 / debounce.seconds < cadence.ratePerSecond {
-                cadence.ratePerSecond = 1 / debounce.seconds
+            guard let closure = current.as(ClosureExprSyntax.self), let call = Self.call(running: closure),
+                var cadence = event(of: call, file: site.file)
+            else { continue }
+            let restarted = Self.name(of: call) == "task" && call.arguments.contains { $0.label?.text == "id" }
+            if restarted, let wait = Self.sleep(in: closure, before: site.position),
+                1 / wait.seconds < cadence.ratePerSecond
+            {
+                cadence.ratePerSecond = 1 / wait.seconds
                 cadence.source +=
-                    ", capped by the wait of \(Self.seconds(debounce.seconds)) before the call (\(site.file):"
-                    + "\(debounce.line))"
+                    ", capped by the wait of \(Self.seconds(wait.seconds)) before the call, which each change "
+                    + "cancels (\(site.file):\(line(of: wait.position, in: site.file)))"
             }
             return cadence
         }
         return nil
+    }
+
+    /// Whether the walk up from a call ends at `node`: a function's, an initializer's or a type's declaration. A
+    /// local `let` on the way, or the `body` property that holds a view's modifiers, does not end it.
+    private static func endsTheWalk(_ node: Syntax) -> Bool {
+        node.is(DeclSyntax.self) && !node.is(VariableDeclSyntax.self) && !node.is(AccessorDeclSyntax.self)
     }
 
     /// The event `call` runs its closure at, when it is one the table or a timer says.
@@ -125,7 +139,7 @@ final class CadenceFinder {
         guard let tree = trees[file], let last = names.last else { return nil }
         for token in tree.tokens(viewMode: .sourceAccurate) where token.text == "$" + last.text {
             var node = token.parent
-            while let current = node, !current.is(DeclSyntax.self) {
+            while let current = node, !Self.endsTheWalk(current) {
                 if let call = current.as(FunctionCallExprSyntax.self) {
                     let name = Self.name(of: call)
                     if CadenceEvent.textFields.contains(name) { return (name, line(of: call.position, in: file)) }
@@ -218,7 +232,7 @@ final class CadenceFinder {
     /// Whether a lazy container's content holds `call` (`ForEach(items) { item in Row().onAppear { … } }`).
     private static func isInLazyContainer(_ call: FunctionCallExprSyntax) -> Bool {
         var node = call.parent
-        while let current = node, !current.is(DeclSyntax.self) {
+        while let current = node, !Self.endsTheWalk(current) {
             if let container = current.as(FunctionCallExprSyntax.self),
                 CadenceEvent.lazyContainers.contains(name(of: container))
             {

@@ -19,9 +19,14 @@ public struct ScaffoldDirectory: Sendable {
     /// - Parameters:
     ///   - directory: DIR as given, relative to the current directory or absolute.
     ///   - root: the scanned PATH.
-    ///   - regenerating: DIR is `stagehand plan`'s, which writes it again on every run: it may hold Swift files
-    ///     (those of the run before, and the user's edits of them).
-    public init(_ directory: String, scanning root: String, regenerating: Bool = false) throws(Refusal) {
+    ///   - header: DIR is `stagehand plan`'s, which writes it again on every run: it may hold Swift files (those of
+    ///     the run before, and the user's edits of them) once it holds a `main.swift` that starts with `header`.
+    public init(
+        _ directory: String,
+        scanning root: String,
+        regeneratingFilesStartingWith header: String? = nil
+    ) throws(Refusal) {
+        let regenerating = header != nil
         let manager = FileManager.default
         let url = Self.resolved(URL(filePath: directory, directoryHint: .isDirectory))
         let scanned = Self.resolved(URL(filePath: root, directoryHint: .isDirectory))
@@ -59,7 +64,12 @@ public struct ScaffoldDirectory: Sendable {
         // into the workload; an ancestor's is a target whose sources DIR would join).
         for ancestor in Self.ancestors(of: url) where Self.isInside(ancestor, package, orEqual: false) {
             let isDIR = ancestor.pathComponents == url.pathComponents
-            if isDIR && regenerating { continue }
+            if isDIR, let header,
+                let main = try? String(contentsOf: url.appending(path: "main.swift"), encoding: .utf8),
+                main.hasPrefix(header)
+            {
+                continue
+            }
             // Everything under DIR; only what is directly in an ancestor (`Sources/` itself holds none).
             let entries =
                 isDIR

@@ -28,20 +28,48 @@ import Testing
         #expect(package.dependencies.last?.location == "https://github.com/JohnSundell/Ink")
         // By its path, whatever its directory is called; else by its identity.
         #expect(package.stagehand(checkout: URL(filePath: "/src/main/"))?.name == "Stagehand")
-        #expect(package.stagehand(checkout: URL(filePath: "/elsewhere")) == nil)
+        #expect(
+            PlanPackage(name: "X", dependencies: [package.dependencies[1]]).stagehand(checkout: URL(filePath: "/x"))
+                == nil
+        )
         let byName = PlanPackage(
             name: "X",
             dependencies: [.init(identity: "stagehand", name: "stagehand", location: "u")]
         )
         #expect(byName.stagehand(checkout: nil)?.name == "stagehand")
         #expect(throws: ResultFileError.self) { try PlanPackage(dump: Data("[]".utf8), origin: "Package.swift") }
+        // Named Stagehand in the manifest, wherever it is and whatever its directory is called.
+        let named = PlanPackage(
+            name: "X",
+            dependencies: [.init(identity: "main", name: "Stagehand", location: "/a/main")]
+        )
+        #expect(named.stagehand(checkout: URL(filePath: "/elsewhere"))?.identity == "main")
+    }
+
+    /// Stagehand's own manifest declares the package; one that depends on it names it too, which does not count.
+    @Test func stagehandsCheckoutIsToldByItsManifest() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "plan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let own = root.appending(path: "stagehand")
+        let user = root.appending(path: "app")
+        for directory in [own, user] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        try Data("let package = Package(\n    name: \"Stagehand\",\n".utf8).write(
+            to: own.appending(path: "Package.swift")
+        )
+        let depends = #"let package = Package(name: "App", dependencies: [.package(name: "Stagehand", path: "..")])"#
+        try Data(depends.utf8).write(to: user.appending(path: "Package.swift"))
+        #expect(PlanPackage.isStagehand(own))
+        #expect(!PlanPackage.isStagehand(user))
+        #expect(!PlanPackage.isStagehand(root))
     }
 
     @Test func theBlockIsAddedOnceAndWrittenOverAfter() throws {
         let none = PlanPackage(name: "Notes", dependencies: [])
         let checkout = URL(filePath: "/src/stagehand")
         let first = try #require(
-            none.manifest(
+            try none.manifest(
                 Self.manifest,
                 target: "StagehandPlan",
                 path: "Stagehand/Plan",
@@ -55,7 +83,7 @@ import Testing
         #expect(first.contains("        path: \"Stagehand/Plan\"\n"))
         // The same again: no change. Other modules: the block written over, once.
         #expect(
-            none.manifest(
+            try none.manifest(
                 first,
                 target: "StagehandPlan",
                 path: "Stagehand/Plan",
@@ -65,7 +93,7 @@ import Testing
                 == nil
         )
         let second = try #require(
-            none.manifest(
+            try none.manifest(
                 first,
                 target: "StagehandPlan",
                 path: "Stagehand/Plan",
@@ -75,10 +103,36 @@ import Testing
         )
         #expect(second.components(separatedBy: "// BEGIN stagehand plan").count == 2)
         #expect(second.contains(#"dependencies: ["A", "B", .product"#))
+        // The next run's dump holds the block's own dependency: the line stays, and the product's package with it.
+        let own = PlanPackage(
+            name: "Notes",
+            dependencies: [.init(identity: "stagehand", name: "stagehand", location: "/src/stagehand")]
+        )
+        #expect(
+            try own.manifest(
+                first,
+                target: "StagehandPlan",
+                path: "Stagehand/Plan",
+                modules: ["Notes"],
+                checkout: checkout
+            )
+                == nil
+        )
+        // A block whose end was deleted: refused, not a second block.
+        let cut = first.replacingOccurrences(of: "// END stagehand plan", with: "")
+        #expect(throws: PlanPackage.BrokenBlock.self) {
+            try none.manifest(cut, target: "StagehandPlan", path: "Stagehand/Plan", modules: [], checkout: checkout)
+        }
         // A package that depends on Stagehand already: its name, and no second dependency.
         let depends = try PlanPackage(dump: Data(Self.dump.utf8), origin: "Package.swift")
         let text = try #require(
-            depends.manifest(Self.manifest, target: "T", path: "P", modules: [], checkout: URL(filePath: "/src/main"))
+            try depends.manifest(
+                Self.manifest,
+                target: "T",
+                path: "P",
+                modules: [],
+                checkout: URL(filePath: "/src/main")
+            )
         )
         #expect(!text.contains("package.dependencies.append"))
         #expect(text.contains(#".product(name: "StagehandCLI", package: "Stagehand")"#))
@@ -92,9 +146,9 @@ import Testing
             /pkg/Stagehand/Plan/B.swift:3:5: warning: unused
             /pkg/Stagehand/Plan/C.swift:7:2: error: extra argument 'x' in call
             /pkg/Sources/App/D.swift:1:1: error: the app's own
-            error: fatalError
+            error: 'app': product 'StagehandCLI' required by package 'app' target 'StagehandPlan' not found
             """
-        let failures = BuildFailures(output: output, directory: "/pkg/Stagehand/Plan")
+        let failures = BuildFailures(output: output, directories: ["/elsewhere/Plan", "/pkg/Stagehand/Plan"])
         #expect(
             failures.byFile == [
                 "A.swift": "24:40: error: cannot find 'Hidden' in scope",
@@ -102,6 +156,12 @@ import Testing
             ]
         )
         #expect(failures.elsewhere == "/pkg/Sources/App/D.swift:1:1: error: the app's own")
+        // SwiftPM's own error, with no file: the package's.
+        let manifest = BuildFailures(
+            output: "Compiling\nerror: 'app': product 'X' not found\n",
+            directories: ["/pkg/P"]
+        )
+        #expect(manifest.byFile.isEmpty && manifest.elsewhere == "error: 'app': product 'X' not found")
     }
 
     static func candidate() -> PlanResult.Candidate {
@@ -165,8 +225,8 @@ import Testing
         #expect(Self.candidate().joined(with: failed, result: nil).notMeasured?.reason.contains("it crashed") == true)
     }
 
-    /// `plan.md` from a real plan of the Examples package (a copy, with a file edited and a function that does not
-    /// compile added): the measured table, a section per candidate, and the candidates not measured.
+    /// `plan.md` from a real plan of the Examples package (a copy, with a function added that the generated workload
+    /// cannot call): the measured table, a section per candidate, and the candidates not measured.
     @Test func thePlanRendersAsItsGoldenFile() throws {
         let plan = try JSONDecoder().decode(
             PlanResult.self,
