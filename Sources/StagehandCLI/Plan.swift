@@ -12,9 +12,9 @@ extension StagehandCommand {
             abstract: "Measure every candidate the scan finds in a package, and write the migration plan.",
             discussion: """
                 Writes a workload per candidate it can measure into Stagehand/Plan/ in the package (target \
-                StagehandPlan, added to Package.swift in a marked block, again on every run; a file you edited is \
-                left as it is), builds it in release, profiles every workload, and writes <output>/plan.md and \
-                <output>/plan.json beside the suite. Each value's source and each rate's are in the files and the \
+                StagehandPlan, added to Package.swift in a marked block, again on every run; a workload file you \
+                edited is left as it is), builds it in release, profiles every workload, and writes \
+                <output>/plan.md and <output>/plan.json beside the suite. Each value's source and each rate's are in the files and the \
                 plan; a candidate it cannot measure is listed with why and what would let it be. Needs the scanner \
                 built beside this executable (swift build -c release --product stagehand-scan). Exit status: 0 \
                 done; 1 the build or a profile failed; 64 not a package, nothing to measure, or a bad argument.
