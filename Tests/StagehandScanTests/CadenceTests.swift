@@ -20,6 +20,8 @@ import Testing
             public static func match(_ text: String) -> [String] { text.split(separator: " ").map(String.init).sorted() }
             public static func echo(_ rows: [String]) -> [String] { rows.sorted() }
             public static func both(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func prefetch(_ rows: [String]) -> [String] { rows.sorted() }
+            public static func lookUp(_ name: String) -> [String] { name.split(separator: " ").map(String.init).sorted() }
         }
         @MainActor final class Model {
             func commit() { _ = Work.save(["b", "a"]) }
@@ -68,6 +70,35 @@ import Testing
                 Button("Both") { _ = Work.both(["b"]) }
             }
         }
+        struct LookupView: View {
+            @State var name = ""
+            @State var lookup: Task<Void, Never>?
+            var body: some View {
+                TextField("Name", text: $name)
+                    .onChange(of: name) {
+                        lookup?.cancel()
+                        lookup = Task {
+                            try? await Task.sleep(for: .milliseconds(500))
+                            _ = Work.lookUp(name)
+                        }
+                    }
+            }
+        }
+        struct FeedView: View {
+            var body: some View {
+                List {
+                    ForEach(["a", "b"], id: \\.self) { item in
+                        FeedRow(item: item)
+                    }
+                }
+            }
+        }
+        struct FeedRow: View {
+            let item: String
+            var body: some View {
+                Text(item).onAppear { _ = Work.prefetch([item]) }
+            }
+        }
         @MainActor final class EditorDelegate {
             func textDidChange(_ text: String) { _ = Work.preview(text) }
         }
@@ -91,18 +122,20 @@ import Testing
         #expect(rates["Work.preview(_:)"] == 8)  // AppKit's `textDidChange`
         let rank = try #require(found["Work.rank(_:)"] ?? nil)
         #expect(rank.source.contains("`.onChange`, Sources/App/Search.swift:"))
-        #expect(rank.source.contains("`query`, which `TextField` edits at Sources/App/Search.swift:25"))
+        #expect(rank.source.contains("`query`, which `TextField` edits at Sources/App/Search.swift:28"))
         let save = try #require(found["Work.save(_:)"] ?? nil)
-        #expect(save.source.hasPrefix("a tap (2 a second) (`.Button`, Sources/App/Search.swift:32"))
+        #expect(save.source.hasPrefix("a tap (2 a second) (`.Button`, Sources/App/Search.swift:34"))
     }
 
     @Test func aDebounceBeforeTheCallCapsTheRate() throws {
         let suggest = try #require(Self.cadences()["Work.suggest(_:)"] ?? nil)
         #expect(suggest.ratePerSecond == 4)  // keystrokes, but at most one per 0.25 s wait
         #expect(suggest.source.contains("which `searchable` edits"))
+        // The stored task cancelled at each change, and a wait in the next: at most one per 0.5 s.
+        #expect((Self.cadences()["Work.lookUp(_:)"] ?? nil)?.ratePerSecond == 2)
         #expect(
             suggest.source.contains(
-                "capped by the wait of 0.25 s before the call, which each change cancels (Sources/App/Search.swift:37)"
+                "capped by the wait of 0.25 s before the call, which each change cancels (Sources/App/Search.swift:39)"
             )
         )
     }
@@ -114,6 +147,13 @@ import Testing
         #expect(rates["Work.match(_:)"] == 8)
         #expect(rates["Work.echo(_:)"] == 8)
         #expect(rates["Work.both(_:)"] == 2)  // a tap, not the screen's appearing
+    }
+
+    /// A row's `.onAppear` in a view of its own, which a lazy container in another view makes, is a row's.
+    @Test func aRowInAViewOfItsOwnIsARow() throws {
+        let prefetch = try #require(Self.cadences()["Work.prefetch(_:)"] ?? nil)
+        #expect(prefetch.ratePerSecond == 20)
+        #expect(prefetch.source.contains("in `FeedRow`, a row of the `ForEach` at Sources/App/Search.swift:"))
     }
 
     @Test func aChangeOfAValueNothingTypesIntoSaysNoRate() {

@@ -10,6 +10,19 @@ final class CadenceFinder {
 
     private let trees: [String: SourceFileSyntax]
     private var converters: [String: SourceLocationConverter] = [:]
+    /// The view types a lazy container makes its rows of (`ForEach(items) { StatusRow(status: $0) }`), by name, with
+    /// the container and where: read once, when a walk first needs it.
+    private lazy var rowPlaces: [String: (container: String, place: String)] = {
+        var rows: [String: (container: String, place: String)] = [:]
+        for (file, tree) in trees.sorted(by: { $0.key < $1.key }) {
+            let collector = RowCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            for (view, container, position) in collector.rows where rows[view] == nil {
+                rows[view] = (container, "\(file):\(line(of: position, in: file))")
+            }
+        }
+        return rows
+    }()
     /// The calls to each declaration, by its symbol, outside `excluded`: read once, for every walk.
     private let callers: [String: [FunctionIndex.Site]]
 
@@ -64,8 +77,9 @@ final class CadenceFinder {
     }
 
     /// The event whose closure holds `site`, within its enclosing declaration. A `.task(id:)` whose closure waits
-    /// before the call is a debounce: each change cancels the wait before, so it runs at most once per wait. (A wait
-    /// nothing cancels, in a `Task` of its own, delays each call and drops none.)
+    /// before the call, or a closure that cancels its stored task and waits in the next, is a debounce: each change
+    /// cancels the wait before, so it runs at most once per wait. (A wait nothing cancels delays each call and drops
+    /// none.)
     private func cadence(at site: FunctionIndex.Site) -> Cadence? {
         guard let tree = trees[site.file], let token = tree.token(at: site.position) else { return nil }
         var node = token.parent
@@ -74,7 +88,12 @@ final class CadenceFinder {
             guard let closure = current.as(ClosureExprSyntax.self), let call = Self.call(running: closure),
                 var cadence = event(of: call, file: site.file)
             else { continue }
-            let restarted = Self.name(of: call) == "task" && call.arguments.contains { $0.label?.text == "id" }
+            // Restarted at each change: `.task(id:)`, or a closure that cancels the task it stored before.
+            let restarted =
+                (Self.name(of: call) == "task" && call.arguments.contains { $0.label?.text == "id" })
+                || closure.statements.tokens(viewMode: .sourceAccurate).contains {
+                    $0.text == "cancel" && $0.position < site.position
+                }
             if restarted, let wait = Self.sleep(in: closure, before: site.position),
                 1 / wait.seconds < cadence.ratePerSecond
             {
@@ -90,7 +109,7 @@ final class CadenceFinder {
 
     /// Whether the walk up from a call ends at `node`: a function's, an initializer's or a type's declaration. A
     /// local `let` on the way, or the `body` property that holds a view's modifiers, does not end it.
-    private static func endsTheWalk(_ node: Syntax) -> Bool {
+    static func endsTheWalk(_ node: Syntax) -> Bool {
         node.is(DeclSyntax.self) && !node.is(VariableDeclSyntax.self) && !node.is(AccessorDeclSyntax.self)
     }
 
@@ -120,8 +139,14 @@ final class CadenceFinder {
             watched = ", `\(value.expression.trimmedDescription)`, which `\(field.name)` edits at \(file):\(field.line)"
         } else if event == .keystroke {
             return nil
-        } else if event == .screenAppears, Self.isInLazyContainer(call) {
-            event = .rowAppears
+        } else if event == .screenAppears {
+            if Self.isInLazyContainer(call) {
+                event = .rowAppears
+            } else if let view = Self.enclosingType(of: call), let row = rowPlaces[view] {
+                // The view is a row of its own, which a lazy container elsewhere makes.
+                event = .rowAppears
+                watched = ", in `\(view)`, a row of the `\(row.container)` at \(row.place)"
+            }
         }
         return Cadence(
             ratePerSecond: event.ratePerSecond,
@@ -142,7 +167,9 @@ final class CadenceFinder {
             while let current = node, !Self.endsTheWalk(current) {
                 if let call = current.as(FunctionCallExprSyntax.self) {
                     let name = Self.name(of: call)
-                    if CadenceEvent.textFields.contains(name) { return (name, line(of: call.position, in: file)) }
+                    if CadenceEvent.textFields.contains(name) {
+                        return (name, line(of: call.positionAfterSkippingLeadingTrivia, in: file))
+                    }
                 }
                 node = current.parent
             }
@@ -227,6 +254,40 @@ final class CadenceFinder {
             if let seconds = number(labelled: "for", in: call) { return (seconds, token.position) }
         }
         return nil
+    }
+
+    /// The type whose declaration holds `node`: the view a modifier is in.
+    private static func enclosingType(of node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let node = current {
+            if let type = node.as(StructDeclSyntax.self) { return type.name.text }
+            if let type = node.as(ClassDeclSyntax.self) { return type.name.text }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// Every call of a capitalized name (a view's initializer) inside a lazy container's content.
+    private final class RowCollector: SyntaxVisitor {
+        var rows: [(view: String, container: String, position: AbsolutePosition)] = []
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let name = CadenceFinder.name(of: node)
+            guard node.calledExpression.is(DeclReferenceExprSyntax.self), name.first?.isUppercase == true,
+                !CadenceEvent.lazyContainers.contains(name)
+            else { return .visitChildren }
+            var current = node.parent
+            while let ancestor = current, !CadenceFinder.endsTheWalk(ancestor) {
+                if let container = ancestor.as(FunctionCallExprSyntax.self),
+                    CadenceEvent.lazyContainers.contains(CadenceFinder.name(of: container))
+                {
+                    rows.append((name, CadenceFinder.name(of: container), container.positionAfterSkippingLeadingTrivia))
+                    break
+                }
+                current = ancestor.parent
+            }
+            return .visitChildren
+        }
     }
 
     /// Whether a lazy container's content holds `call` (`ForEach(items) { item in Row().onAppear { … } }`).
