@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StagehandScan
@@ -163,6 +164,30 @@ import Testing
         #expect(render.notMeasured?.reason == "`Module` imports SwiftUI, which this host does not have")
         #expect(render.notMeasured?.fix?.hasPrefix("run `stagehand plan` on a Mac") == true)
         #expect(plan.files.isEmpty)
+    }
+
+    /// A module that imports nothing of the kind, but depends on a target that does, does not build here either.
+    @Test func aModuleThatDependsOnOneImportingSuchAFrameworkIsNotMeasuredHere() throws {
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Notes", targets: [
+                .target(name: "NotesUI"),
+                .target(name: "Notes", dependencies: [.target(name: "NotesUI")]),
+            ])
+            """
+        let root = try temporaryTree([
+            "Package.swift": manifest,
+            "Sources/Notes/Notes.swift": "import NotesUI\n" + Self.app,
+            "Sources/NotesUI/Theme.swift": "import SwiftUI\npublic struct Theme {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plan = try ConcurrencyScanner.scan(root: root).plan(path: "Stagehand/Plan", existing: [:])
+        let render = try #require(Self.entry("Renderer.render(_:)", in: plan))
+        #expect(
+            render.notMeasured?.reason
+                == "`Notes` depends on `NotesUI`, which imports SwiftUI, which this host does not have"
+        )
     }
     #endif
 

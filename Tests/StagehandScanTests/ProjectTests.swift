@@ -30,6 +30,7 @@ import Testing
             ]
         )
         #expect(modules.map(\.defaultIsolation.isMainActor) == [true, false, true, true, false])
+        #expect(modules.map(\.dependencies) == [[], [], [], [], ["NotesCore"]])
 
         let root = try temporaryTree([
             "Package.swift": manifest,

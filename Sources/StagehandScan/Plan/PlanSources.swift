@@ -115,11 +115,10 @@ public struct PlanSources: Sendable {
                 fix: "move the work into a model type the view calls, as the concurrency guide advises"
             )
         }
-        if let framework = candidate.missingFramework {
+        if let missing = candidate.missingFramework {
             return .init(
-                reason:
-                    "`\(candidate.module?.name ?? "its module")` imports \(framework), which this host does not have",
-                fix: "run `stagehand plan` on a Mac, or move the work into a module that does not import \(framework)"
+                reason: "`\(candidate.module?.name ?? "its module")` \(missing), which this host does not have",
+                fix: "run `stagehand plan` on a Mac, or move the work into a module that needs no Apple-only framework"
             )
         }
         guard let module = candidate.module, module.kind == .library else {

@@ -32,6 +32,9 @@ struct Project {
         var directory: String
         var defaultIsolation: DefaultIsolation
         var kind: Kind
+        /// The targets and products it depends on, by name, as its manifest lists them: what it imports beside its
+        /// own files (empty for an Xcode project's sources, whose dependencies are not read).
+        var dependencies: [String] = []
 
         /// Tells modules apart: two packages in one tree may both have a target named `App`.
         var id: String { directory + "|" + name }
@@ -110,7 +113,8 @@ struct Project {
                 directory: directory.hasSuffix("/") ? String(directory.dropLast()) : directory,
                 defaultIsolation: setsMainActor
                     ? .mainActor("`.defaultIsolation(MainActor.self)` on target `\(target.name)`") : .nonisolated,
-                kind: target.kind
+                kind: target.kind,
+                dependencies: target.dependencies
             )
         }
     }
@@ -138,6 +142,8 @@ struct Project {
             var path: String?
             var kind: Module.Kind
             var call: FunctionCallExprSyntax
+            /// `"Core"`, `.target(name: "Core")`, `.product(name: "Ink", package: "Ink")`: each one's name.
+            var dependencies: [String]
 
             var isTest: Bool { kind == .test }
         }
@@ -157,7 +163,21 @@ struct Project {
                 case "testTarget": .test
                 default: .other
                 }
-            targets.append(Target(name: name, path: path, kind: kind, call: node))
+            var dependencies: [String] = []
+            if let list = node.arguments.first(where: { $0.label?.text == "dependencies" })?.expression
+                .as(ArrayExprSyntax.self)
+            {
+                for element in list.elements {
+                    if let name = element.expression.stringLiteral {
+                        dependencies.append(name)
+                    } else if let call = element.expression.as(FunctionCallExprSyntax.self),
+                        let name = call.arguments.first(where: { $0.label?.text == "name" })?.expression.stringLiteral
+                    {
+                        dependencies.append(name)
+                    }
+                }
+            }
+            targets.append(Target(name: name, path: path, kind: kind, call: node, dependencies: dependencies))
             return .skipChildren
         }
     }

@@ -38,7 +38,8 @@ struct ScaffoldCandidate: Sendable {
     var state: SharedState?
     /// Higher first: how much work the body shows, and how many places use it.
     var rank: Int
-    /// A framework its module imports that this host does not have (``HostFrameworks``): it cannot be built here.
+    /// Why its module cannot be built on this host, when it cannot: "imports SwiftUI", "depends on `AppUI`, which
+    /// imports SwiftUI" (``HostFrameworks``).
     var missingFramework: String?
     /// How often the app runs it, where its code shows the event that leads to it; `nil`: the rate is a guess.
     var cadence: Cadence?

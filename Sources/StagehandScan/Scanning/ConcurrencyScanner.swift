@@ -94,12 +94,10 @@ public enum ConcurrencyScanner {
         )
         let trees = Dictionary(parsed.values.flatMap { $0 }.map { ($0.path, $0.tree) }) { first, _ in first }
         let cadences = CadenceFinder(functions: functions, trees: trees, excluding: steps.files)
-        // The frameworks each module imports that this host does not have: its candidates cannot be built here.
-        var missing: [String: String] = [:]
-        for (id, files) in parsed {
-            let imports = Set(files.flatMap { Self.imports(of: $0.tree) })
-            missing[id] = HostFrameworks.unavailable.first { imports.contains($0) }
-        }
+        let missing = HostFrameworks.missing(
+            imports: parsed.mapValues { files in Set(files.flatMap { Self.imports(of: $0.tree) }) },
+            modules: parsed.values.compactMap { $0.first.map { module($0.path) } }
+        )
         for index in candidates.indices {
             candidates[index].cadence = cadences.cadence(of: candidates[index].declaration)
             candidates[index].missingFramework = candidates[index].module.flatMap { missing[$0.id] }
