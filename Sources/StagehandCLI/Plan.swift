@@ -126,6 +126,7 @@ extension StagehandCommand {
                 }
             }
             var binary: URL?
+            let toBuild = scan.written.count
             for attempt in 1...Self.buildAttempts where !scan.written.isEmpty {
                 say("Building \(scan.written.count) workloads (swift build -c release --product \(Self.target))…")
                 let build = try Command.run(
@@ -154,10 +155,13 @@ extension StagehandCommand {
                     let why =
                         !edited.isEmpty
                         ? "a file you edited does not build (\(edited.joined(separator: ", "))): fix it or delete it"
-                        : failures.byFile.isEmpty
-                            ? "the package does not build with the plan's target"
-                                + (failures.elsewhere.map { ": \($0)" } ?? "")
-                            : "the workloads still do not build"
+                        : failures.byFile["main.swift"] != nil
+                            ? "main.swift calls a function an edited file no longer declares: keep each file's "
+                                + "make…Workload function under its name (\(failures.byFile["main.swift"] ?? ""))"
+                            : failures.byFile.isEmpty
+                                ? "the package does not build with the plan's target"
+                                    + (failures.elsewhere.map { ": \($0)" } ?? "")
+                                : "the workloads still do not build"
                     throw ToolFailure("\(why). No plan written. The build's last lines:\n\(Self.tail(build.output))")
                 }
                 for candidate in refused {
@@ -173,7 +177,8 @@ extension StagehandCommand {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
             var suite: SuiteResult?
             var results: [String: ProfileResult] = [:]
-            var someFailed = false
+            // Workloads to build and none built: the plan says why for each, and the status says it failed.
+            var someFailed = toBuild > 0 && binary == nil
             if let binary {
                 let scanFile = outputDirectory.appending(path: "scan.json")
                 try Command.output([scanner.path, package.path, "--json"]).write(to: scanFile, options: .atomic)
