@@ -23,9 +23,8 @@ package struct BuildFailures: Sendable, Equatable {
             let message = line[marker.upperBound...]
             // PATH:LINE:COLUMN, with the path holding no colon of its own after its last slash.
             let parts = place.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 3, let path = parts.dropLast(2).joined(separator: ":") as String?,
-                path.hasSuffix(".swift")
-            else {
+            let path = parts.dropLast(2).joined(separator: ":")
+            guard parts.count >= 3, path.hasSuffix(".swift") else {
                 if elsewhere == nil { elsewhere = String(line) }
                 continue
             }

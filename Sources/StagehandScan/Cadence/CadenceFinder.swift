@@ -23,16 +23,13 @@ final class CadenceFinder {
         }
         return rows
     }()
-    /// The calls to each declaration, by its symbol, outside `excluded`: read once, for every walk.
+    /// The calls to each declaration, by its symbol, outside the workloads' files.
     private let callers: [String: [FunctionIndex.Site]]
 
-    init(functions: FunctionIndex, trees: [String: SourceFileSyntax], excluding excluded: Set<String>) {
+    /// - Parameter calls: the calls to each declaration, by its symbol (``FunctionIndex/calls(excluding:)``).
+    init(calls: [String: [FunctionIndex.Site]], trees: [String: SourceFileSyntax]) {
         self.trees = trees
-        var callers: [String: [FunctionIndex.Site]] = [:]
-        for site in functions.sites where !excluded.contains(site.file) {
-            if let entry = functions.resolve(site.shape) { callers[entry.declaration.symbol, default: []].append(site) }
-        }
-        self.callers = callers.mapValues { $0.sorted { ($0.file, $0.line) < ($1.file, $1.line) } }
+        callers = calls
     }
 
     func cadence(of declaration: Declaration) -> Cadence? {
@@ -49,7 +46,8 @@ final class CadenceFinder {
             var found: [Cadence] = []
             var next: [String] = []
             for symbol in frontier {
-                for site in callers[symbol] ?? [] {
+                // In file and line order: of two events as fast, the first in the tree is cited.
+                for site in (callers[symbol] ?? []).sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
                     if let cadence = cadence(at: site) {
                         found.append(cadence)
                     } else if let event = Self.callback(site.symbol) {

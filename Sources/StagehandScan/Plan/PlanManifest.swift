@@ -69,7 +69,7 @@ extension PlanManifest.Entry {
         module = candidate.module?.name
         why = candidate.why
         values = candidate.call.values
-        valuesFromApp = candidate.kind != .state && candidate.call.isAppAuthored
+        valuesFromApp = candidate.call.isAppAuthored  // and no placeholder in its workload (``PlanSources``)
         ratePerSecond = candidate.ratePerSecond
         rateSource = candidate.cadence?.source ?? "the app's code says nothing of how often this runs"
         rateGuessed = candidate.cadence == nil

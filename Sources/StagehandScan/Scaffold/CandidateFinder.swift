@@ -8,16 +8,15 @@
 ///
 /// Left out: operators, functions of test targets and of the files that already declare workloads.
 enum CandidateFinder {
+    /// - Parameter calls: the calls to each declaration outside `excluded`, by its symbol
+    ///   (``FunctionIndex/calls(excluding:)``).
     static func candidates(
         functions: FunctionIndex,
         sharedStates: [SharedState],
+        calls callsTo: [String: [FunctionIndex.Site]],
         excludingFiles excluded: Set<String>,
         values: ValueResolver? = nil
     ) -> [ScaffoldCandidate] {
-        var callsTo: [String: [FunctionIndex.Site]] = [:]  // by the callee's symbol
-        for site in functions.sites where !excluded.contains(site.file) {
-            if let entry = functions.resolve(site.shape) { callsTo[entry.declaration.symbol, default: []].append(site) }
-        }
         var candidates: [ScaffoldCandidate] = []
         for entry in functions.entries where isOffered(entry, excluding: excluded) {
             let callers = callsTo[entry.declaration.symbol] ?? []

@@ -86,14 +86,16 @@ public enum ConcurrencyScanner {
         }
         findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
         let steps = workloadSteps(in: parsed.values.flatMap { $0 }, functions: functions)
+        let calls = functions.calls(excluding: steps.files)
         var candidates = CandidateFinder.candidates(
             functions: functions,
             sharedStates: sharedStates,
+            calls: calls,
             excludingFiles: steps.files,
             values: ValueResolver(types: importable, functions: functions, excluding: steps.files)
         )
         let trees = Dictionary(parsed.values.flatMap { $0 }.map { ($0.path, $0.tree) }) { first, _ in first }
-        let cadences = CadenceFinder(functions: functions, trees: trees, excluding: steps.files)
+        let cadences = CadenceFinder(calls: calls, trees: trees)
         let missing = HostFrameworks.missing(
             imports: parsed.mapValues { files in Set(files.flatMap { Self.imports(of: $0.tree) }) },
             modules: parsed.values.compactMap { $0.first.map { module($0.path) } }

@@ -111,6 +111,16 @@ struct FunctionIndex: Sendable {
         return candidates.count == 1 ? candidates[0] : nil
     }
 
+    /// Every call that resolves to one declaration, by the callee's symbol, in the order the scan found them, leaving
+    /// out those in `excludedFiles`: each site resolved once, for every reader (the candidates, their cadence).
+    func calls(excluding excludedFiles: Set<String>) -> [String: [Site]] {
+        var calls: [String: [Site]] = [:]
+        for site in sites where !excludedFiles.contains(site.file) {
+            if let entry = resolve(site.shape) { calls[entry.declaration.symbol, default: []].append(site) }
+        }
+        return calls
+    }
+
     /// The calls that resolve to `entry`, in file and line order, leaving out those in `excludedFiles`.
     func callers(of entry: Entry, excluding excludedFiles: Set<String>) -> [Site] {
         sites.filter { site in
