@@ -13,6 +13,20 @@ package struct PlanPackage: Sendable, Equatable {
 
     package var name: String
     package var dependencies: [Dependency]
+    /// The manifest's tools version (`// swift-tools-version:5.2`), as major and minor: what the block may write.
+    package var toolsVersion = ToolsVersion(major: 6, minor: 0)
+
+    package struct ToolsVersion: Sendable, Equatable, Comparable {
+        package var major: Int
+        package var minor: Int
+
+        package init(major: Int, minor: Int) {
+            self.major = major
+            self.minor = minor
+        }
+
+        package static func < (lhs: Self, rhs: Self) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+    }
 
     /// Reads the JSON of `swift package dump-package`.
     ///
@@ -22,6 +36,10 @@ package struct PlanPackage: Sendable, Equatable {
             let name = object["name"] as? String
         else { throw ResultFileError(file: origin, problem: "not the JSON of `swift package dump-package`") }
         self.name = name
+        let version = ((object["toolsVersion"] as? [String: Any])?["_version"] as? String)?.split(separator: ".")
+        if let version, version.count >= 2, let major = Int(version[0]), let minor = Int(version[1]) {
+            toolsVersion = ToolsVersion(major: major, minor: minor)
+        }
         dependencies = (object["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
             for kind in ["fileSystem", "sourceControl", "registry"] {
                 guard let first = (dependency[kind] as? [[String: Any]])?.first,
@@ -78,7 +96,7 @@ package struct PlanPackage: Sendable, Equatable {
     /// `manifest` (the text of Package.swift) with the plan's block in place: added at the end, or written over the
     /// block of a run before. The block appends the workload target (named `target`, at `path`, depending on
     /// `modules` and StagehandCLI) and, when the package has no Stagehand dependency, a path dependency on
-    /// `checkout`.
+    /// `checkout`, in what the manifest's tools version accepts.
     ///
     /// - Returns: `nil` when the manifest would not change.
     /// - Throws: ``BrokenBlock`` when the manifest has the block's start and not its end.
@@ -113,9 +131,11 @@ package struct PlanPackage: Sendable, Equatable {
         if existing == nil, let checkout {
             block.append("package.dependencies.append(.package(path: \"\(checkout.standardizedFileURL.path)\"))")
         }
+        // `executableTarget` came with tools 5.4; before, a target with a main.swift is an executable.
+        let kind = toolsVersion < ToolsVersion(major: 5, minor: 4) ? "target" : "executableTarget"
         block += [
             "package.targets.append(",
-            "    .executableTarget(",
+            "    .\(kind)(",
             "        name: \"\(target)\",",
             "        dependencies: [\(dependencies.joined(separator: ", "))],",
             "        path: \"\(path)\"",

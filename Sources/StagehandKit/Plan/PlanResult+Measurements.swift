@@ -1,8 +1,9 @@
 import Foundation
 
 extension PlanResult.Candidate {
-    /// The candidate with its workload's profile: measured, or not when the suite could not profile it or its step
-    /// threw at every arrival in every stage (no work was measured, only the throwing).
+    /// The candidate with its workload's profile: measured, or not when the suite could not profile it, its
+    /// workload crashed or hung in every stage, or its step threw at every arrival in every stage (no work was
+    /// measured, only the failure).
     package func joined(with entry: SuiteEntry?, result: ProfileResult?) -> PlanResult.Candidate {
         var candidate = self
         guard notMeasured == nil, source != nil else { return candidate }
@@ -12,6 +13,21 @@ extension PlanResult.Candidate {
             candidate.notMeasured = PlanResult.NotMeasured(
                 reason: "its workload could not be profiled: \(entry?.error ?? "the suite has no row for it")",
                 fix: "fix what the error names in \(source ?? "its file"), then run `stagehand plan` again"
+            )
+            return candidate
+        }
+        // A trap or a hang in every stage run: what was measured is the failure, not the work.
+        let run = result.stages.filter { $0.status != .skipped }
+        if !run.isEmpty, run.allSatisfy({ $0.status != .ok }) {
+            let first = run.flatMap(\.repetitions).first { $0.status != .ok }
+            let what =
+                Set(run.map(\.status)) == [.hung]
+                ? "hung" : run.contains { $0.status == .hung } ? "crashed or hung" : "crashed"
+            candidate.notMeasured = PlanResult.NotMeasured(
+                reason: "its workload \(what) in every stage"
+                    + (first?.failure.map { ", first: \($0)" } ?? "") + ", so nothing but the failure was measured",
+                fix: "run its report's stage alone to see the trap (`profile \(workload) --stages main-only`), and fix "
+                    + "the code or the values in \(source ?? "its file")"
             )
             return candidate
         }

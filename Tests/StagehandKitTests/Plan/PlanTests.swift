@@ -136,6 +136,26 @@ import Testing
         )
         #expect(!text.contains("package.dependencies.append"))
         #expect(text.contains(#".product(name: "StagehandCLI", package: "Stagehand")"#))
+        #expect(text.contains("    .executableTarget(\n"))
+    }
+
+    /// A manifest of tools before 5.4 (Ink's is 5.2) has no `executableTarget`: the block writes a target, which a
+    /// main.swift makes an executable there. Its dump says its version; a dump without one is read as 6.0.
+    @Test func theBlockIsWrittenInTheManifestsToolsVersion() throws {
+        let dump = #"{"name": "Ink", "toolsVersion": {"_version": "5.2.0"}, "dependencies": []}"#
+        let ink = try PlanPackage(dump: Data(dump.utf8), origin: "Package.swift")
+        #expect(ink.toolsVersion == .init(major: 5, minor: 2))
+        let text = try #require(
+            try ink.manifest(
+                Self.manifest,
+                target: "T",
+                path: "P",
+                modules: ["Ink"],
+                checkout: URL(filePath: "/src/main")
+            )
+        )
+        #expect(text.contains("    .target(\n") && !text.contains("executableTarget"))
+        #expect(try PlanPackage(dump: Data(Self.dump.utf8), origin: "P").toolsVersion == .init(major: 6, minor: 0))
     }
 
     @Test func theCompilersRefusalsAreReadByFile() {
@@ -223,6 +243,31 @@ import Testing
         // A suite row that failed: not measured, with its error.
         let failed = SuiteEntry(failed: "image-pipeline", spec: nil, error: "it crashed", wallSeconds: 1)
         #expect(Self.candidate().joined(with: failed, result: nil).notMeasured?.reason.contains("it crashed") == true)
+    }
+
+    /// A workload that trapped in every stage it ran (Splash's highlighter on Linux, where corelibs Foundation
+    /// traps on a `CharacterSet` it mutates) measured the trap, not the work: not measured, with the first failure.
+    /// One stage that trapped leaves the rest a measurement.
+    @Test func aWorkloadThatCrashedInEveryStageIsNotAMeasurement() throws {
+        var result = try Fixtures.imagePipeline()
+        try result.editRuns(of: result.stages[0].stage) { run in
+            run.status = .crashed
+            run.failure = "killed by signal 4"
+        }
+        #expect(Self.candidate().joined(with: Self.entry(result), result: result).measured != nil)
+        for stage in result.stages.map(\.stage) {
+            try result.editRuns(of: stage) { run in
+                run.status = .crashed
+                run.failure = "killed by signal 4"
+            }
+        }
+        let joined = Self.candidate().joined(with: Self.entry(result), result: result)
+        #expect(joined.measured == nil)
+        #expect(
+            joined.notMeasured?.reason.hasPrefix("its workload crashed in every stage, first: killed by signal 4")
+                == true
+        )
+        #expect(joined.notMeasured?.fix?.contains("profile image-pipeline --stages main-only") == true)
     }
 
     /// `plan.md` from a real plan of the Examples package (a copy, with a function added that the generated workload
