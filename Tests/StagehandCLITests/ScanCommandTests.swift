@@ -257,7 +257,8 @@ extension CLITests {
                 // The app's own values: its types' initializers that take no argument, made once before the runs.
                 "let tokenizerTokenizeWorkloadTokenizer = Tokenizer()\n",
                 ".compute(\"tokenize\") { [tokenizer = tokenizerTokenizeWorkloadTokenizer] in",
-                "tokenizer.tokenize(<#text: String#>)", "/// - `a Tokenizer`: `Tokenizer()`, the type's initializer",
+                "tokenizer.tokenize(<#text: String#>)",
+                "/// - `a Tokenizer`: `Tokenizer()`, made as `NoteEditor.textDidChange(_:)` makes it",
                 "as <#T: Decodable#>", "as <#(T, next: URL?) where T: Decodable#>", "Codec.sortInPlace(&items)",
                 "Codec.total(<#table: [String: Int]#>)", "var counter = Counter()", "counter.accumulate(",
                 "Sorter.sort(&sortValue)", "as <#T: Decodable#> }", "<#Ranked<Element: Comparable>#>.top(",

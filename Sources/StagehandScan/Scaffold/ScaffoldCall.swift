@@ -59,12 +59,15 @@ struct ScaffoldCall: Sendable, Equatable {
         // Names a capture must not take: the function's (which it would hide), and `instance`, whose top-level
         // name the captured main-actor instance takes (``Scaffold``).
         var captured: Set<String> = [entry.name, "instance"]
+        // A generic type's method takes values only once an instance fixes the type's arguments, and then only for
+        // parameters whose types name none of them.
+        var fixedGenerics = entry.traits.typeGenerics == nil
         /// The value `resolver` finds, noted with its source, or `placeholder`. One that takes a call to make is
         /// captured as `capture` (made once, before the runs) unless `capture` is `nil`.
         func resolved(_ value: ResolvedValue?, for name: String, else placeholder: String, capture: String?) -> String {
             guard let value else { return placeholder }
             appAuthored = appAuthored && value.isAppAuthored
-            var note = "`\(name)`: `\(value.expression)`, \(value.provenance)"
+            var note = "`\(name)`: `\(value.shown)`, \(value.provenance)"
             if value.isMade && capture != nil && !value.isSendable {
                 note +=
                     " (made at every arrival, in the step's time: its type is not `Sendable`, so the step cannot "
@@ -89,11 +92,13 @@ struct ScaffoldCall: Sendable, Equatable {
             let ownerVariable = owner.prefix(1).lowercased() + owner.dropFirst()
             // A main-actor type's instance for a `compute` body is made in main.swift's top-level code: no capture.
             let madeOnTop = step == .compute && entry.traits.typeIsMainActor && !entry.traits.isMutating
+            let found = entry.traits.typeHasShared ? nil : resolver?.instance(for: entry, of: typePath)
+            fixedGenerics = fixedGenerics || found != nil
             let instance =
                 entry.traits.typeHasShared
                 ? "\(typePath).shared"
                 : resolved(
-                    entry.traits.typeGenerics == nil ? resolver?.instance(of: typePath) : nil,
+                    found,
                     for: "a \(typePath)",
                     else: "<#a \(typePath)#>",
                     capture: madeOnTop || entry.traits.isMutating ? nil : ownerVariable
@@ -116,7 +121,9 @@ struct ScaffoldCall: Sendable, Equatable {
         let arguments = entry.parameters.indices.filter { !entry.parameters[$0].hasDefault }.map { index in
             let parameter = entry.parameters[index]
             let placeholder = "<#\(parameter.name): \(parameter.type)#>"
-            let generic = entry.traits.typeGenerics != nil || parameter.isVariadic
+            let generic =
+                parameter.isVariadic || !fixedGenerics
+                || Self.genericNames(entry.traits.typeGenerics).contains { Self.names(parameter.type).contains($0) }
             var value = resolved(
                 generic ? nil : resolver?.argument(index, of: entry),
                 for: parameter.name,
@@ -155,6 +162,19 @@ struct ScaffoldCall: Sendable, Equatable {
         "return", "self", "Self", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try",
         "typealias", "var", "where", "while", "_",
     ]
+
+    /// The names a generic parameter clause declares: `Format` of `<Format: OutputFormat>`.
+    static func genericNames(_ clause: String?) -> [String] {
+        guard let clause else { return [] }
+        return clause.dropFirst().dropLast().split(separator: ",").compactMap { parameter in
+            parameter.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// The identifiers a type as written names: `Format`, `Builder` and `Output` of `Format.Builder.Output`.
+    static func names(_ type: String) -> Set<String> {
+        Set(type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    }
 
     /// The types before a function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`; "" for a global.
     static func typePath(of declaration: Declaration) -> String {

@@ -87,14 +87,14 @@ public enum ConcurrencyScanner {
         findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
         let steps = workloadSteps(in: parsed.values.flatMap { $0 }, functions: functions)
         let calls = functions.calls(excluding: steps.files)
+        let trees = Dictionary(parsed.values.flatMap { $0 }.map { ($0.path, $0.tree) }) { first, _ in first }
         var candidates = CandidateFinder.candidates(
             functions: functions,
             sharedStates: sharedStates,
             calls: calls,
             excludingFiles: steps.files,
-            values: ValueResolver(types: importable, functions: functions, excluding: steps.files)
+            values: ValueResolver(types: importable, functions: functions, calls: calls, trees: trees)
         )
-        let trees = Dictionary(parsed.values.flatMap { $0 }.map { ($0.path, $0.tree) }) { first, _ in first }
         let cadences = CadenceFinder(calls: calls, trees: trees)
         let missing = HostFrameworks.missing(
             imports: parsed.mapValues { files in Set(files.flatMap { Self.imports(of: $0.tree) }) },
@@ -147,7 +147,7 @@ public enum ConcurrencyScanner {
                     WorkloadStep.Call(
                         declaration: entry.declaration,
                         mainActorCallers: callers.map { site in
-                            let call = trees[site.file].flatMap { Self.call(at: site.position, in: $0) }
+                            let call = trees[site.file]?.call(at: site.position, named: site.shape.name)
                             return .init(
                                 symbol: site.symbol,
                                 file: site.file,
@@ -170,16 +170,6 @@ public enum ConcurrencyScanner {
             )
         }
         return (steps, workloadFiles)
-    }
-
-    /// The call that starts at `position` in `tree`.
-    private static func call(at position: AbsolutePosition, in tree: SourceFileSyntax) -> FunctionCallExprSyntax? {
-        var node = tree.token(at: position).map(Syntax.init)
-        while let current = node, current.position == position {
-            if let call = current.as(FunctionCallExprSyntax.self) { return call }
-            node = current.parent
-        }
-        return nil
     }
 
     /// The Swift sources, and the package manifests and Xcode project files, under `root`, relative to it, sorted.

@@ -50,6 +50,23 @@ extension SyntaxProtocol {
     }
 }
 
+extension SourceFileSyntax {
+    /// The call that starts at `position`, the one of `name` when calls chained from one start share it
+    /// (`a.b(c).d(e)`), else the innermost.
+    func call(at position: AbsolutePosition, named name: String? = nil) -> FunctionCallExprSyntax? {
+        var node = token(at: position).map(Syntax.init)
+        var found: FunctionCallExprSyntax?
+        while let current = node, current.position == position {
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                guard let name, CallShape(call, enclosingType: nil)?.name != name else { return call }
+                found = found ?? call
+            }
+            node = current.parent
+        }
+        return found
+    }
+}
+
 extension AttributeListSyntax {
     /// The attributes' names: `@MainActor` is `MainActor`.
     var names: Set<String> {

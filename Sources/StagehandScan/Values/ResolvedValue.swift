@@ -8,6 +8,9 @@ struct ResolvedValue: Sendable, Equatable {
         /// A literal the app passes in this position: `"40"` in `FeedPage.sample(articles: 40)` at the place named,
         /// in its tests' code when `inTest`.
         case literal(caller: String, place: String, inTest: Bool)
+        /// What a caller passes or calls the function on, made as the caller makes it (``CallerExpression``):
+        /// `SyntaxHighlighter(format: HTMLOutputFormat())`, bound at `place`, in its tests' code when `inTest`.
+        case made(caller: String, place: String, inTest: Bool)
         /// A static member of the app's named like a sample (`sample`, `preview`, `placeholder`, …), at `file`.
         case sample(file: String)
         /// The type's singleton: `shared`, `default`, `standard`.
@@ -41,10 +44,21 @@ struct ResolvedValue: Sendable, Equatable {
     var isMainActor = false
 
     /// Whether it is worth making once, before the runs, rather than at every arrival: a call (a sample's factory,
-    /// an initializer, an encoding), not a literal or a static property.
+    /// an initializer, an encoding) or a literal of many lines, not a literal on one line or a static property.
     var isMade: Bool {
         if case .literal = source { return false }
-        return expression.contains("(")
+        return expression.contains("(") || expression.contains("\n")
+    }
+
+    /// The expression as a note shows it, on one line: one of many lines by its start, its first line of text
+    /// and its count of lines (`""" # Title … (11 lines)`).
+    var shown: String {
+        let lines = expression.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard lines.count > 1 else { return expression }
+        let text = lines.dropFirst().first { !$0.isEmpty }.map { " " + $0.prefix(40) } ?? ""
+        return "\(lines[0])\(text) … (\(lines.count) lines)"
     }
 
     /// What a scaffold writes beside the workload: "the app's own sample (Sources/App/NotePreview.swift)", and the
@@ -57,6 +71,8 @@ struct ResolvedValue: Sendable, Equatable {
         switch source {
         case .literal(let caller, let place, let inTest):
             "what \(inTest ? "the test " : "")`\(caller)` passes (\(place))"
+        case .made(let caller, let place, let inTest):
+            "made as \(inTest ? "the test " : "")`\(caller)` makes it (\(place))"
         case .sample(let file): "the app's own sample (\(file))"
         case .singleton: "the type's singleton"
         case .initializer: "the type's initializer with no arguments"

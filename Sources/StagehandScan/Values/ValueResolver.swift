@@ -26,6 +26,7 @@ struct ValueResolver {
     /// Each importable module's types.
     private let types: [TypeIndex]
     private let functions: FunctionIndex
+    private let trees: [String: SourceFileSyntax]
     /// The calls outside the workloads' files, by the symbol of the declaration each resolves to, the main-actor ones
     /// first, the tests' last, each in file and line order: where a literal the app passes is looked for.
     private let callsTo: [String: [FunctionIndex.Site]]
@@ -37,23 +38,24 @@ struct ValueResolver {
 
     /// - Parameters:
     ///   - types: the type index of each module a workload can import (test targets' left out).
-    ///   - excluded: files whose calls say nothing of what the app passes: the workloads' own.
-    init(types: [TypeIndex], functions: FunctionIndex, excluding excluded: Set<String> = []) {
+    ///   - calls: the calls to each declaration, by its symbol, outside the workloads' files, whose calls say nothing
+    ///     of what the app passes (``FunctionIndex/calls(excluding:)``).
+    ///   - trees: the scanned files' trees, by path: where a caller's constants are read (``CallerExpression``).
+    init(
+        types: [TypeIndex],
+        functions: FunctionIndex,
+        calls: [String: [FunctionIndex.Site]],
+        trees: [String: SourceFileSyntax] = [:]
+    ) {
         self.types = types
         self.functions = functions
-        var callsTo: [String: [FunctionIndex.Site]] = [:]
-        for site in functions.sites where !excluded.contains(site.file) {
-            guard site.shape.labels.contains(where: { $0 != nil }), let entry = functions.resolve(site.shape) else {
-                continue
-            }
-            callsTo[entry.declaration.symbol, default: []].append(site)
-        }
+        self.trees = trees
         // The main-actor callers' first (what the app passes where the candidate's cost is felt), then the app's
         // other callers, then its tests' (`MastodonClient(server: "localhost")` in a test's arrange lines).
         func rank(_ site: FunctionIndex.Site) -> Int {
             Project.isTestPath(site.file) ? 2 : site.isolation.isMainActor ? 0 : 1
         }
-        self.callsTo = callsTo.mapValues { sites in
+        self.callsTo = calls.mapValues { sites in
             sites.sorted { (rank($0), $0.file, $0.line) < (rank($1), $1.file, $1.line) }
         }
     }
@@ -81,7 +83,7 @@ struct ValueResolver {
 
     private func anyArgument(_ index: Int, of entry: FunctionIndex.Entry, type: String) -> ResolvedValue? {
         if let owner = entry.type, let sample = sample(of: type, depth: 0, on: owner) { return sample }
-        if let literal = literal(for: index, of: entry) { return literal }
+        if let passed = passed(index, to: entry) { return passed }
         if type == "Data", entry.traits.work.contains(where: { $0.meaning == "decodes" }),
             var made = entry.name == "init" ? entry.type : entry.traits.resultType.map(Self.unwrapped),
             declaration(of: made)?.inherits.contains(where: { ["Codable", "Encodable"].contains($0) }) == true
@@ -125,9 +127,12 @@ struct ValueResolver {
         )
     }
 
-    /// An instance of `type` for a method call, or `nil`.
-    func instance(of type: String) -> ResolvedValue? {
-        capturable(value(of: type, depth: 0), as: type)
+    /// An instance for a call of `entry`'s method, or `nil`: what its callers call it on, as they make it, first;
+    /// else a value of `type`, unless the type is generic (only a caller's value says its type's arguments).
+    func instance(for entry: FunctionIndex.Entry, of type: String) -> ResolvedValue? {
+        let found =
+            receiver(of: entry) ?? (entry.traits.typeGenerics == nil ? value(of: type, depth: 0) : nil)
+        return capturable(found, as: type)
     }
 
     /// Whether a value of `type` may be captured by a step's `@Sendable` body: a standard type (or an array of
@@ -193,21 +198,101 @@ struct ValueResolver {
         return elements(of: type, depth: depth)
     }
 
-    /// A literal that a call to `entry` passes for its parameter at `index`, in the order of ``callsTo``.
-    private func literal(for index: Int, of entry: FunctionIndex.Entry) -> ResolvedValue? {
+    /// What a call to `entry` passes for its parameter at `index`, in the order of ``callsTo``: a literal, or what
+    /// the caller makes it from (``CallerExpression``) when everything it names is the app's to reach. Of what the
+    /// tests pass, the longest: a test's richest input (its longest Markdown, its biggest array) is the nearest to
+    /// what the app meets, where its first is often the smallest case.
+    private func passed(_ index: Int, to entry: FunctionIndex.Entry) -> ResolvedValue? {
+        var fromTests: [ResolvedValue] = []
         for site in callsTo[entry.declaration.symbol] ?? [] {
-            guard let argument = Self.argument(passedTo: index, of: entry.parameters, by: site) else { continue }
-            return ResolvedValue(
-                expression: argument,
-                source: .literal(
-                    caller: site.symbol,
-                    place: "\(site.file):\(site.line)",
-                    inTest: Project.isTestPath(site.file)
-                ),
-                isAppAuthored: true
-            )
+            guard let position = Self.position(passedTo: index, of: entry.parameters, by: site) else { continue }
+            let inTest = Project.isTestPath(site.file)
+            let value: ResolvedValue
+            if let literal = site.literals[position] {
+                value = ResolvedValue(
+                    expression: literal,
+                    source: .literal(caller: site.symbol, place: "\(site.file):\(site.line)", inTest: inTest),
+                    isAppAuthored: true
+                )
+            } else if let made = made(by: site, { CallerExpression.argument(position, of: $0, in: $1, qualify: $2) }) {
+                value = made
+            } else {
+                continue
+            }
+            guard inTest else { return value }
+            fromTests.append(value)
+        }
+        guard var longest = fromTests.max(by: { $0.expression.count < $1.expression.count }) else { return nil }
+        if fromTests.count > 1 {
+            longest.parts.insert("the longest of the \(fromTests.count) values the tests pass", at: 0)
+        }
+        return longest
+    }
+
+    /// What the calls to `entry` call it on, as their callers make it, in the order of ``callsTo``.
+    private func receiver(of entry: FunctionIndex.Entry) -> ResolvedValue? {
+        for site in callsTo[entry.declaration.symbol] ?? [] {
+            if let made = made(by: site, { CallerExpression.receiver(of: $0, in: $1, qualify: $2) }) { return made }
         }
         return nil
+    }
+
+    /// The expression `lift` finds at `site`'s call, when it is one a workload can write (what it names is the app's
+    /// to reach) and says something of a value.
+    private func made(
+        by site: FunctionIndex.Site,
+        _ lift: (FunctionCallExprSyntax, SourceLocationConverter, (String) -> String) -> CallerExpression?
+    ) -> ResolvedValue? {
+        guard let tree = trees[site.file], let call = tree.call(at: site.position, named: site.shape.name) else {
+            return nil
+        }
+        let converter = SourceLocationConverter(fileName: site.file, tree: tree)
+        // What names none of the app's types says something of a value only through a literal: `Data()`, `[]` and
+        // `""` say nothing, as at a call (``isLiteral(_:)``).
+        // A nested type by its full name: `StatusEditor.Compressor` for the `Compressor` code inside `StatusEditor`
+        // names.
+        let qualify = { (name: String) in
+            self.declaration(of: name).map { $0.qualifiedName.isEmpty ? name : $0.qualifiedName } ?? name
+        }
+        guard let lifted = lift(call, converter, qualify), isReachable(lifted),
+            lifted.hasTelltaleLiteral || lifted.typeNames.contains(where: { declaration(of: $0) != nil })
+        else { return nil }
+        return ResolvedValue(
+            expression: lifted.text,
+            source: .made(
+                caller: site.symbol,
+                place: "\(site.file):\(lifted.boundAt ?? site.line)",
+                inTest: Project.isTestPath(site.file)
+            ),
+            isAppAuthored: true
+        )
+    }
+
+    /// Whether a workload can write `lifted`: each type it names a standard one or one of an importable module, each
+    /// call one to a plain (``isPlain(_:)``) declaration visible to other modules, or an initializer of a standard
+    /// type, and each static member it reads visible too.
+    private func isReachable(_ lifted: CallerExpression) -> Bool {
+        func isStandard(_ type: String) -> Bool {
+            Self.standardTypes.contains(type) || ["Array", "Dictionary", "Set"].contains(type)
+        }
+        for type in lifted.typeNames where !isStandard(type) && declaration(of: type) == nil { return false }
+        for shape in lifted.calls {
+            if let entry = functions.resolve(shape) {
+                guard entry.traits.isVisibleToOtherModules, Self.isPlain(entry), entry.module?.kind != .test,
+                    !Project.isTestPath(entry.declaration.file)
+                else { return false }
+            } else {
+                guard shape.name == "init", case .exact(let type) = shape.type, isStandard(type) else { return false }
+            }
+        }
+        for member in lifted.members where !isStandard(member.type) {
+            guard let declaration = declaration(of: member.type) else { return false }
+            let visible =
+                declaration.staticProperties.contains { $0.name == member.name && $0.isVisibleToOtherModules }
+                || declaration.cases.contains { $0.name == member.name }
+            guard visible else { return false }
+        }
+        return true
     }
 
     /// The app's own sample of `type`: a static property or a static function named like one, its type's first.
@@ -274,12 +359,12 @@ struct ValueResolver {
                 isSample && Self.sizeTypes.contains(Self.unwrapped(parameter.type))
                 ? ResolvedValue(expression: "\(Self.scale)", source: .scale, isAppAuthored: false) : nil
             guard !parameter.isInout, !parameter.isVariadic,
-                let value = literal(for: index, of: entry) ?? value(of: parameter.type, depth: depth) ?? scale
+                let value = passed(index, to: entry) ?? value(of: parameter.type, depth: depth) ?? scale
             else { return nil }
             appAuthored = appAuthored && value.isAppAuthored
             arguments.append(parameter.label == "_" ? value.expression : "\(parameter.label): \(value.expression)")
             parts.append(
-                "`\(parameter.label == "_" ? parameter.name : parameter.label)` \(value.expression): "
+                "`\(parameter.label == "_" ? parameter.name : parameter.label)` \(value.shown): "
                     + value.provenance
             )
         }
@@ -332,13 +417,13 @@ struct ValueResolver {
         type.split(separator: ".").last.map(String.init) ?? type
     }
 
-    /// The literal `site` passes for the parameter at `index`, matching its labels to the parameters in order
-    /// (parameters with a default may be skipped); `nil` when the call leaves it to its default or passes no literal.
-    static func argument(
+    /// Which of `site`'s arguments passes the parameter at `index`, matching its labels to the parameters in order
+    /// (parameters with a default may be skipped); `nil` when the call leaves it to its default.
+    static func position(
         passedTo index: Int,
         of parameters: [FunctionIndex.Parameter],
         by site: FunctionIndex.Site
-    ) -> String? {
+    ) -> Int? {
         // As ``CallShape/fits(_:)`` matches them: each argument takes the next parameter with its label, skipping
         // defaulted ones; unlabeled arguments after a variadic parameter's first go to it too.
         var next = 0
@@ -348,7 +433,7 @@ struct ValueResolver {
             if inVariadic && label == "_" { continue }
             while next < parameters.count, parameters[next].label != label, parameters[next].hasDefault { next += 1 }
             guard next < parameters.count else { return nil }
-            if next == index { return parameters[next].isVariadic ? nil : site.literals[position] }
+            if next == index { return parameters[next].isVariadic ? nil : position }
             inVariadic = parameters[next].isVariadic
             next += 1
         }
