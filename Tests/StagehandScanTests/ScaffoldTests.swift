@@ -195,6 +195,46 @@ import Testing
         #expect("RGBAImage".kebabCased == "rgba-image")
     }
 
+    /// Work behind a thin wrapper (Ink's `MarkdownParser.html(from:)` calls `parse(_:)`, which loops) makes the
+    /// wrapper main-actor code calls the candidate, two calls deep at most; work that main-actor code also calls
+    /// directly is a candidate of its own, and makes no candidate of its callers.
+    @Test func workBehindAWrapperMakesTheWrapperACandidate() {
+        let source = """
+            public struct Parser {
+                public init() {}
+                public func html(from markdown: String) -> String { render(parse(markdown)) }
+                public func summary(of markdown: String) -> String { outline(markdown) }
+                public func title(of markdown: String) -> String { tokens(markdown).first ?? "" }
+                func render(_ lines: [Substring]) -> String { lines.joined() }
+                func parse(_ markdown: String) -> [Substring] {
+                    var lines: [Substring] = []
+                    for line in markdown.split(separator: "\\n") { lines.append(line) }
+                    return lines
+                }
+                func outline(_ markdown: String) -> String { String(headings(markdown)) }
+                func headings(_ markdown: String) -> Int { deep(markdown) }
+                func deep(_ markdown: String) -> Int { markdown.split(separator: "#").sorted().count }
+                public func tokens(_ markdown: String) -> [Substring] { markdown.split(separator: " ").sorted() }
+            }
+            @MainActor final class Preview {
+                func show(_ text: String) {
+                    _ = Parser().html(from: text)
+                    _ = Parser().summary(of: text)
+                    _ = Parser().title(of: text)
+                    _ = Parser().tokens(text)
+                }
+            }
+            """
+        let candidates = scan(["Sources/Notes/Parser.swift": source]).candidates
+        let html = candidates.first { $0.declaration.symbol == "Parser.html(from:)" }
+        #expect(html?.why.contains("calls `Parser.parse(_:)`, which loops") == true)
+        // `summary` reaches `deep` three calls down: too far to say.
+        #expect(!candidates.contains { $0.declaration.symbol == "Parser.summary(of:)" })
+        // `tokens` is called from main itself: its own candidate, and not a reason for `title`.
+        #expect(candidates.contains { $0.declaration.symbol == "Parser.tokens(_:)" })
+        #expect(!candidates.contains { $0.declaration.symbol == "Parser.title(of:)" })
+    }
+
     @Test func workSignalsNeedWeight() {
         #expect(WorkSignal.isWork([.loops]))
         #expect(WorkSignal.named("makeThumbnail")?.meaning == "is named for work (`thumbnail`)")

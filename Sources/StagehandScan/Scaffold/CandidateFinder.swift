@@ -18,10 +18,11 @@ enum CandidateFinder {
         values: ValueResolver? = nil
     ) -> [ScaffoldCandidate] {
         var candidates: [ScaffoldCandidate] = []
+        let callees = callees(functions, calls: callsTo)
         for entry in functions.entries where isOffered(entry, excluding: excluded) {
             let callers = callsTo[entry.declaration.symbol] ?? []
             let fromMain = callers.filter { $0.isolation.isMainActor && $0.symbol != entry.declaration.symbol }
-            let work = entry.traits.work
+            let work = work(of: entry, callees: callees, calls: callsTo)
             let declaration = entry.declaration
             // An actor's or another global actor's method is awaited from main, synchronous or not (an actor's
             // initializer is nonisolated: called as it is).
@@ -98,6 +99,55 @@ enum CandidateFinder {
             candidates.append(candidate)
         }
         return candidates
+    }
+
+    /// The functions each function calls, by the caller's symbol.
+    private static func callees(
+        _ functions: FunctionIndex,
+        calls callsTo: [String: [FunctionIndex.Site]]
+    ) -> [String: [FunctionIndex.Entry]] {
+        let entries = Dictionary(functions.entries.map { ($0.declaration.symbol, $0) }) { first, _ in first }
+        var callees: [String: [FunctionIndex.Entry]] = [:]
+        for (symbol, sites) in callsTo.sorted(by: { $0.key < $1.key }) {
+            guard let callee = entries[symbol] else { continue }
+            for caller in Set(sites.map(\.symbol)) where caller != symbol {
+                callees[caller, default: []].append(callee)
+            }
+        }
+        return callees
+    }
+
+    /// The CPU work `entry`'s body shows; or, when it shows too little, the work of a function it calls, at most two
+    /// calls deep, that no main-actor code calls: work reached only through `entry`, which measuring `entry`
+    /// includes (`MarkdownParser.html(from:)` calls `parse(_:)`, which loops). A callee that main-actor code calls
+    /// is a candidate of its own, not a reason for its callers to be one.
+    private static func work(
+        of entry: FunctionIndex.Entry,
+        callees: [String: [FunctionIndex.Entry]],
+        calls callsTo: [String: [FunctionIndex.Site]]
+    ) -> [WorkSignal] {
+        let own = entry.traits.work
+        guard !WorkSignal.isWork(own) else { return own }
+        var level = [entry]
+        var seen: Set<String> = [entry.declaration.symbol]
+        for _ in 1...2 {
+            let next = level.flatMap { callees[$0.declaration.symbol] ?? [] }.filter { callee in
+                seen.insert(callee.declaration.symbol).inserted
+                    && !(callsTo[callee.declaration.symbol] ?? []).contains { $0.isolation.isMainActor }
+            }
+            let working = next.filter { WorkSignal.isWork($0.traits.work) }
+            if let strongest = working.max(by: { weight($0.traits.work) < weight($1.traits.work) }) {
+                let signal = WorkSignal(
+                    meaning:
+                        "calls `\(strongest.declaration.symbol)`, which \(WorkSignal.phrase(strongest.traits.work))",
+                    weight: weight(strongest.traits.work),
+                    names: []
+                )
+                return own + [signal]
+            }
+            level = next
+        }
+        return own
     }
 
     /// A main-actor class's method, and the calls to it from outside the class.
