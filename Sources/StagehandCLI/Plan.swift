@@ -15,7 +15,8 @@ extension StagehandCommand {
                 StagehandPlan, added to Package.swift in a marked block, again on every run; a workload file you \
                 edited is left as it is), builds it in release, profiles every workload, and writes \
                 <output>/plan.md and <output>/plan.json beside the suite. Each value's source and each rate's are in the files and the \
-                plan; a candidate it cannot measure is listed with why and what would let it be. Needs the scanner \
+                plan; a candidate it cannot measure is listed with why and what would let it be (one that talks to a \
+                server, unless --allow-network). Needs the scanner \
                 built beside this executable (swift build -c release --product stagehand-scan). Exit status: 0 \
                 done; 1 the build or a profile failed; 64 not a package, nothing to measure, or a bad argument.
                 """
@@ -62,6 +63,12 @@ extension StagehandCommand {
             )
         )
         var scratchPath: String?
+
+        @Flag(
+            name: .customLong("allow-network"),
+            help: "Measure the candidates that talk to a server too: their runs send real requests to it."
+        )
+        var allowNetwork = false
 
         @Flag(help: "No progress or tables from the profiles; the plan's summary only.")
         var quiet = false
@@ -238,7 +245,7 @@ extension StagehandCommand {
         private func runScanner(_ scanner: URL, package: URL, excluded: [String: String]) throws -> PlanScan {
             let directory = package.appending(path: Self.directory).path
             let arguments =
-                [scanner.path, package.path, "--plan", directory]
+                [scanner.path, package.path, "--plan", directory] + (allowNetwork ? ["--allow-network"] : [])
                 + excluded.sorted { $0.key < $1.key }.flatMap { ["--exclude", "\($0.key)=\($0.value)"] }
             let result = try Command.run(arguments, separateErrors: true)
             guard result.status == 0 else {

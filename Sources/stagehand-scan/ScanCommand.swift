@@ -62,6 +62,12 @@ struct ScanCommand: ParsableCommand {
     )
     var exclude: [String] = []
 
+    @Flag(
+        name: .customLong("allow-network"),
+        help: "With --plan, write a workload for a candidate that talks to a server too: its runs send real requests."
+    )
+    var allowNetwork = false
+
     func validate() throws {
         if json && markdown { throw ValidationError("--json and --markdown each choose the output; give one") }
         if scaffold != nil && (json || markdown || strict) {
@@ -74,6 +80,9 @@ struct ScanCommand: ParsableCommand {
         }
         if !exclude.isEmpty && plan == nil {
             throw ValidationError("--exclude leaves workloads out of --plan; add --plan")
+        }
+        if allowNetwork && plan == nil {
+            throw ValidationError("--allow-network lets --plan measure what talks to a server; add --plan")
         }
         if let bad = exclude.first(where: { !$0.contains("=") }) {
             throw ValidationError("--exclude takes NAME=REASON, got '\(bad)'")
@@ -149,7 +158,12 @@ struct ScanCommand: ParsableCommand {
             let parts = item.split(separator: "=", maxSplits: 1)
             excluded[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
-        let sources = result.plan(path: place.packagePath, existing: existing, excluded: excluded)
+        let sources = result.plan(
+            path: place.packagePath,
+            existing: existing,
+            excluded: excluded,
+            allowingNetwork: allowNetwork
+        )
         // Nothing found: nothing written or deleted, so that `plan`, which stops there, leaves the tree as it was.
         guard !sources.manifest.candidates.isEmpty else {
             FileHandle.standardOutput.write(Data(try sources.manifest.json().utf8))

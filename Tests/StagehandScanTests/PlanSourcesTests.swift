@@ -105,6 +105,47 @@ import Testing
         #expect(Self.entry("Renderer.outline(_:)", in: plan)?.valuesFromApp == false)
     }
 
+    /// An `io` call that talks to a server (a URL session's request in its body, or two calls down) would send real
+    /// requests and time the server with the app: not measured unless the plan is told it may
+    /// (`--allow-network`). One that talks to none (an actor's cache) is measured either way.
+    @Test func whatTalksToAServerIsMeasuredOnlyWhenAllowed() throws {
+        let app = """
+            import Foundation
+            public struct Feed: Sendable {
+                public static let shared = Feed()
+                public func latest() async throws -> Data {
+                    try await URLSession.shared.data(from: URL(string: "https://example.com")!).0
+                }
+                public func page(_ number: Int) async throws -> Data { try await fetch(number) }
+                func fetch(_ number: Int) async throws -> Data { try await send(URLRequest(url: URL(string: "x")!)) }
+                func send(_ request: URLRequest) async throws -> Data { Data() }
+            }
+            public actor Cache {
+                public static let shared = Cache()
+                public func store(_ data: Data) async {}
+            }
+            @MainActor public final class Screen {
+                public func refresh() async throws {
+                    _ = try await Feed.shared.latest()
+                    _ = try await Feed.shared.page(2)
+                    await Cache.shared.store(Data("page".utf8))
+                }
+            }
+            """
+        let scanned = scan(["Sources/News/News.swift": app])
+        let plan = scanned.plan(path: "Stagehand/Plan", existing: [:])
+        let latest = try #require(plan.manifest.candidates.first { $0.symbol == "Feed.latest()" })
+        #expect(latest.notMeasured?.reason.contains("talks to a server (it calls `data(from:)`)") == true)
+        #expect(latest.notMeasured?.fix?.contains("`stagehand plan --allow-network`") == true)
+        let page = try #require(plan.manifest.candidates.first { $0.symbol == "Feed.page(_:)" })
+        #expect(page.notMeasured?.reason.contains("it calls `Feed.fetch(_:)`, which calls `URLRequest`") == true)
+        let store = try #require(plan.manifest.candidates.first { $0.symbol == "Cache.store(_:)" })
+        #expect(store.notMeasured == nil)
+        let allowed = scanned.plan(path: "Stagehand/Plan", existing: [:], allowingNetwork: true)
+        #expect(allowed.manifest.candidates.first { $0.symbol == "Feed.latest()" }?.notMeasured == nil)
+        #expect(allowed.files["FeedLatest.swift"] != nil)
+    }
+
     @Test func aFileTheUserEditedIsLeftAloneAndStillRun() throws {
         let first = Self.plan()
         let written = try #require(first.files["RendererRender.swift"])

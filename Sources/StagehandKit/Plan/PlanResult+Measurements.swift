@@ -26,8 +26,8 @@ extension PlanResult.Candidate {
             candidate.notMeasured = PlanResult.NotMeasured(
                 reason: "its workload \(what) in every stage"
                     + (first?.failure.map { ", first: \($0)" } ?? "") + ", so nothing but the failure was measured",
-                fix: "run its report's stage alone to see the trap (`profile \(workload) --stages main-only`), and fix "
-                    + "the code or the values in \(source ?? "its file")"
+                fix: "read the failure in its report, or run the workload alone (`swift run -c release StagehandPlan "
+                    + "profile \(workload) --stages main-only`), and fix the code or the values in \(source ?? "its file")"
             )
             return candidate
         }

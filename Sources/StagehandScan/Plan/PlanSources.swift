@@ -17,11 +17,13 @@ public struct PlanSources: Sendable {
     ///   - path: its directory, relative to the package (`Stagehand/Plan`).
     ///   - existing: the Swift files in that directory now, by name: the run before's, perhaps edited.
     ///   - excluded: workloads to leave out, by name (those the compiler refused last time), with the reason.
+    ///   - allowingNetwork: whether a candidate that talks to a server is measured, sending real requests.
     init(
         candidates: [ScaffoldCandidate],
         path: String,
         existing: [String: String],
-        excluded: [String: String] = [:]
+        excluded: [String: String] = [:],
+        allowingNetwork: Bool = false
     ) {
         let sorted = candidates.sorted { lhs, rhs in
             (lhs.kind, -lhs.rank, lhs.declaration.file, lhs.declaration.line)
@@ -48,7 +50,7 @@ public struct PlanSources: Sendable {
                         + "workload by hand (`stagehand scan --scaffold DIR` starts it)"
                 )
             } else {
-                entry.notMeasured = Self.notMeasured(candidate, body: body)
+                entry.notMeasured = Self.notMeasured(candidate, body: body, allowingNetwork: allowingNetwork)
             }
             let edited = existing[fileName].map { !Self.isUnedited($0, named: fileName) } ?? false
             if edited {
@@ -100,7 +102,11 @@ public struct PlanSources: Sendable {
 
     /// Why `candidate` cannot be measured as the scan found it, and the change that would let it be; `nil` when its
     /// generated workload (`body`) should build and run.
-    static func notMeasured(_ candidate: ScaffoldCandidate, body: String) -> PlanManifest.NotMeasured? {
+    static func notMeasured(
+        _ candidate: ScaffoldCandidate,
+        body: String,
+        allowingNetwork: Bool = false
+    ) -> PlanManifest.NotMeasured? {
         let symbol = "`\(candidate.declaration.symbol)`"
         if candidate.kind == .state, let state = candidate.state {
             return .init(
@@ -133,6 +139,14 @@ public struct PlanSources: Sendable {
             return .init(
                 reason: "\(symbol) is internal to `\(module.name)`",
                 fix: "make it `package` (and its type), so the plan's target in the same package can call it"
+            )
+        }
+        if let server = candidate.server, !allowingNetwork {
+            return .init(
+                reason: "\(symbol) talks to a server (\(server)): measuring it would send real requests, and time the "
+                    + "server and the network with the app",
+                fix: "measure it against a stub that answers from memory (a protocol its client conforms to), or run "
+                    + "`stagehand plan --allow-network` to send the requests"
             )
         }
         let placeholders = Self.placeholders(in: body)

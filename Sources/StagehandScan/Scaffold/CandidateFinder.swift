@@ -29,15 +29,15 @@ enum CandidateFinder {
             let onOtherActor = entry.name != "init" && [.actor, .globalActor].contains(declaration.isolation.kind)
             if declaration.isAsync || onOtherActor {
                 guard !declaration.isolation.isMainActor, let first = fromMain.first else { continue }
-                candidates.append(
-                    candidate(
-                        .io,
-                        entry,
-                        values: values,
-                        why: "\(describe(entry)) is awaited from main-actor code: \(places(fromMain, first: first)).",
-                        rank: fromMain.count
-                    )
+                var io = candidate(
+                    .io,
+                    entry,
+                    values: values,
+                    why: "\(describe(entry)) is awaited from main-actor code: \(places(fromMain, first: first)).",
+                    rank: fromMain.count
                 )
+                io.server = server(of: entry, callees: callees)
+                candidates.append(io)
             } else if WorkSignal.isWork(work) {
                 if declaration.isolation.isMainActor {
                     guard !callers.isEmpty else { continue }
@@ -128,26 +128,48 @@ enum CandidateFinder {
     ) -> [WorkSignal] {
         let own = entry.traits.work
         guard !WorkSignal.isWork(own) else { return own }
+        let working = nearest(
+            from: entry,
+            callees: callees,
+            where: { WorkSignal.isWork($0.traits.work) },
+            through: { callee in !(callsTo[callee.declaration.symbol] ?? []).contains { $0.isolation.isMainActor } }
+        )
+        guard let strongest = working.max(by: { weight($0.traits.work) < weight($1.traits.work) }) else { return own }
+        let signal = WorkSignal(
+            meaning: "calls `\(strongest.declaration.symbol)`, which \(WorkSignal.phrase(strongest.traits.work))",
+            weight: weight(strongest.traits.work),
+            names: []
+        )
+        return own + [signal]
+    }
+
+    /// Where `entry` talks to a server (``ServerCall``): in its own body, or in a function it calls at most two calls
+    /// deep ("`MastodonClient.get(endpoint:)` calls `data(for:)`").
+    private static func server(of entry: FunctionIndex.Entry, callees: [String: [FunctionIndex.Entry]]) -> String? {
+        if let own = entry.traits.server { return "it calls \(own)" }
+        let calling = nearest(from: entry, callees: callees, where: { $0.traits.server != nil })
+        guard let first = calling.first, let sign = first.traits.server else { return nil }
+        return "it calls `\(first.declaration.symbol)`, which calls \(sign)"
+    }
+
+    /// The functions `entry` calls, at most two calls deep, that fit `fits`: those of the nearest level that has
+    /// any, reached only through callees that pass `passes`.
+    private static func nearest(
+        from entry: FunctionIndex.Entry,
+        callees: [String: [FunctionIndex.Entry]],
+        where fits: (FunctionIndex.Entry) -> Bool,
+        through passes: (FunctionIndex.Entry) -> Bool = { _ in true }
+    ) -> [FunctionIndex.Entry] {
         var level = [entry]
         var seen: Set<String> = [entry.declaration.symbol]
         for _ in 1...2 {
-            let next = level.flatMap { callees[$0.declaration.symbol] ?? [] }.filter { callee in
-                seen.insert(callee.declaration.symbol).inserted
-                    && !(callsTo[callee.declaration.symbol] ?? []).contains { $0.isolation.isMainActor }
+            level = level.flatMap { callees[$0.declaration.symbol] ?? [] }.filter { callee in
+                seen.insert(callee.declaration.symbol).inserted && passes(callee)
             }
-            let working = next.filter { WorkSignal.isWork($0.traits.work) }
-            if let strongest = working.max(by: { weight($0.traits.work) < weight($1.traits.work) }) {
-                let signal = WorkSignal(
-                    meaning:
-                        "calls `\(strongest.declaration.symbol)`, which \(WorkSignal.phrase(strongest.traits.work))",
-                    weight: weight(strongest.traits.work),
-                    names: []
-                )
-                return own + [signal]
-            }
-            level = next
+            let fitting = level.filter(fits)
+            if !fitting.isEmpty { return fitting }
         }
-        return own
+        return []
     }
 
     /// A main-actor class's method, and the calls to it from outside the class.

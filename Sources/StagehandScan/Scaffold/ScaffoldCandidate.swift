@@ -43,6 +43,9 @@ struct ScaffoldCandidate: Sendable {
     var missingFramework: String?
     /// How often the app runs it, where its code shows the event that leads to it; `nil`: the rate is a guess.
     var cadence: Cadence?
+    /// For `io`: where it talks to a server, when it does ("it calls `data(for:)`"): a plan measures it only when
+    /// told it may send real requests.
+    var server: String?
 
     /// The interaction's rate: the cadence found, or the scaffold's stated guess.
     var ratePerSecond: Double { cadence?.ratePerSecond ?? Double(Scaffold.guessedRatePerSecond) }

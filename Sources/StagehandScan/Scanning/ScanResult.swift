@@ -36,12 +36,20 @@ public struct ScanResult: Sendable, Codable {
     ///   - path: its directory, relative to the package.
     ///   - existing: the Swift files in that directory now, by name.
     ///   - excluded: workloads to leave out, by name, with the reason.
+    ///   - allowingNetwork: whether a candidate that talks to a server is measured, sending real requests.
     public func plan(
         path: String,
         existing: [String: String],
-        excluded: [String: String] = [:]
+        excluded: [String: String] = [:],
+        allowingNetwork: Bool = false
     ) -> PlanSources {
-        PlanSources(candidates: candidates, path: path, existing: existing, excluded: excluded)
+        PlanSources(
+            candidates: candidates,
+            path: path,
+            existing: existing,
+            excluded: excluded,
+            allowingNetwork: allowingNetwork
+        )
     }
 
     /// The findings of each rule that has any, in the rules' order.

@@ -106,7 +106,8 @@ struct DeclarationIndexer {
             unfixedResult: Self.unfixedResult(generics, signature),
             work: (body.map(WorkSignal.signals) ?? []) + [WorkSignal.named(name)].compactMap { $0 },
             resultType: name == "init" ? nil : signature.returnClause?.type.trimmedDescription.onOneLine,
-            isFailable: isFailable
+            isFailable: isFailable,
+            server: body.flatMap(ServerCall.sign)
         )
         let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
         // The declaration as written up to its body, and the same with `async` after its parameters.

@@ -57,6 +57,8 @@ struct FunctionIndex: Sendable {
         var resultType: String?
         /// `init?` or `init!`: a call makes an optional.
         var isFailable = false
+        /// The sign that its body talks to a server (``ServerCall``): `` `data(for:)` ``.
+        var server: String?
     }
 
     /// One call, where it is and the isolation of the code making it.

@@ -267,7 +267,7 @@ import Testing
             joined.notMeasured?.reason.hasPrefix("its workload crashed in every stage, first: killed by signal 4")
                 == true
         )
-        #expect(joined.notMeasured?.fix?.contains("profile image-pipeline --stages main-only") == true)
+        #expect(joined.notMeasured?.fix?.contains("StagehandPlan profile image-pipeline --stages main-only") == true)
     }
 
     /// `plan.md` from a real plan of the Examples package (a copy, with a function added that the generated workload
