@@ -115,6 +115,7 @@ package struct PlanReport: Sendable {
         lines.append(
             "- Rate: " + Self.rate(candidate) + ": " + candidate.rateSource + "."
                 + result.rateSensitivity.map { " " + $0.prefix(1).uppercased() + $0.dropFirst() + "." }.joined()
+                + Self.rateUnfelt(result)
         )
         if candidate.values.isEmpty {
             lines.append("- Values: none needed.")
@@ -126,6 +127,17 @@ package struct PlanReport: Sendable {
             "- Report, with the migration at the declaration and its callers: [\(result.report)](\(result.report))."
         )
         return lines
+    }
+
+    /// What a verdict with no rate it rests on says of the rate: no stage had hitch time at it, and how long a call
+    /// took on main. Empty when a stage had some (its sensitivity says where the verdict turns, when it can).
+    private static func rateUnfelt(_ result: PlanResult.Measured) -> String {
+        guard result.rateSensitivity.isEmpty,
+            result.stages.allSatisfy({ ($0.hitchTimeRatioMsPerS ?? 0) == 0 }),
+            let mainOnly = result.stages.first(where: { $0.stage == .mainOnly }), let mean = mainOnly.stepMeanMs
+        else { return "" }
+        return " The verdict does not rest on it as measured: no stage had hitch time at this rate, and a call took "
+            + "\(mean.reportFormatted) ms on `main-only`."
     }
 
     /// "2/s, *guessed*" or "10/s".
