@@ -64,6 +64,14 @@ extension StagehandCommand {
         )
         var scratchPath: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The size of a collection or a sample the app sizes nowhere (default 40, said to be a guess).",
+                valueName: "n"
+            )
+        )
+        var scale: Int?
+
         @Flag(
             name: .customLong("allow-network"),
             help: "Measure the candidates that talk to a server too: their runs send real requests to it."
@@ -77,6 +85,9 @@ extension StagehandCommand {
             if let maxTime, let problem = WorkloadValidator.Limits.maxTimeSeconds.problem(option: "--max-time", maxTime)
             {
                 throw ValidationError(problem)
+            }
+            if let scale, !(1...1_000_000).contains(scale) {
+                throw ValidationError("--scale must be from 1 to 1000000, got \(scale)")
             }
         }
 
@@ -244,9 +255,12 @@ extension StagehandCommand {
         /// Runs the scanner with `--plan`, which writes the workload files and prints what it found.
         private func runScanner(_ scanner: URL, package: URL, excluded: [String: String]) throws -> PlanScan {
             let directory = package.appending(path: Self.directory).path
-            let arguments =
-                [scanner.path, package.path, "--plan", directory] + (allowNetwork ? ["--allow-network"] : [])
-                + excluded.sorted { $0.key < $1.key }.flatMap { ["--exclude", "\($0.key)=\($0.value)"] }
+            var arguments = [scanner.path, package.path, "--plan", directory]
+            if allowNetwork { arguments.append("--allow-network") }
+            if let scale { arguments += ["--scale", "\(scale)"] }
+            for (name, reason) in excluded.sorted(by: { $0.key < $1.key }) {
+                arguments += ["--exclude", "\(name)=\(reason)"]
+            }
             let result = try Command.run(arguments, separateErrors: true)
             guard result.status == 0 else {
                 throw result.status == ExitCode.validationFailure.rawValue

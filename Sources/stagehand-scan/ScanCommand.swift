@@ -68,6 +68,15 @@ struct ScanCommand: ParsableCommand {
     )
     var allowNetwork = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --scaffold or --plan, the size of a collection or a sample the app sizes nowhere (default 40, said "
+                + "to be a guess).",
+            valueName: "n"
+        )
+    )
+    var scale: Int?
+
     func validate() throws {
         if json && markdown { throw ValidationError("--json and --markdown each choose the output; give one") }
         if scaffold != nil && (json || markdown || strict) {
@@ -84,6 +93,12 @@ struct ScanCommand: ParsableCommand {
         if allowNetwork && plan == nil {
             throw ValidationError("--allow-network lets --plan measure what talks to a server; add --plan")
         }
+        if let scale, !(1...1_000_000).contains(scale) {
+            throw ValidationError("--scale must be from 1 to 1000000, got \(scale)")
+        }
+        if scale != nil && plan == nil && scaffold == nil {
+            throw ValidationError("--scale sizes the values of --scaffold or --plan; add one")
+        }
         if let bad = exclude.first(where: { !$0.contains("=") }) {
             throw ValidationError("--exclude takes NAME=REASON, got '\(bad)'")
         }
@@ -93,7 +108,7 @@ struct ScanCommand: ParsableCommand {
         let root = URL(filePath: path, directoryHint: .isDirectory)
         let result: ScanResult
         do {
-            result = try ConcurrencyScanner.scan(root: root)
+            result = try ConcurrencyScanner.scan(root: root, scale: scale)
         } catch let error as ConcurrencyScanner.BadPath {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.validationFailure

@@ -241,6 +241,44 @@ import Testing
         #expect(main.contains("`depth` 3: what `FeedView.load(_:title:)` passes"))
     }
 
+    /// A sample's size, or a collection's, that the app says nowhere is the scale: 40, said to be a guess, unless the
+    /// user states one (`--scale`), which the note then names.
+    @Test func aSizeTheAppSaysNowhereIsTheScaleStatedOrGuessed() {
+        let source = """
+            public struct Photo: Sendable { public static let sample = Photo(); public init() {} }
+            public struct Gallery: Sendable {
+                public static func sample(photos: Int) -> Gallery { Gallery() }
+                public init() {}
+                public func sortedPhotos() -> [Int] { [2, 1].sorted() }
+                public static func sortedSizes(_ photos: [Photo]) -> [Int] { photos.map { _ in 1 }.sorted() }
+            }
+            @MainActor public final class Screen {
+                public func show(_ gallery: Gallery, photos: [Photo]) {
+                    _ = gallery.sortedPhotos()
+                    _ = Gallery.sortedSizes(photos)
+                }
+            }
+            """
+        func main(_ scale: ValueResolver.Scale) -> String {
+            ConcurrencyScanner.scan(
+                [(path: "Sources/Photos/Photos.swift", text: source)],
+                module: { _ in
+                    Project.Module(name: "Photos", directory: "", defaultIsolation: .nonisolated, kind: .library)
+                },
+                scale: scale
+            )
+            .scaffold(target: "W", path: "W").mainSwift.replacingOccurrences(of: "\n///   ", with: " ")
+        }
+        let guessed = main(.default)
+        #expect(guessed.contains("Gallery.sample(photos: 40)"))
+        #expect(guessed.contains("Array(repeating: Photo.sample, count: 40)"))
+        #expect(guessed.contains("*guessed*: the default scale, as the app says no size here"))
+        let stated = main(ValueResolver.Scale(size: 100, isStated: true))
+        #expect(stated.contains("Gallery.sample(photos: 100)"))
+        #expect(stated.contains("Array(repeating: Photo.sample, count: 100)"))
+        #expect(stated.contains("the size you stated (`--scale 100`)") && !stated.contains("*guessed*: the default"))
+    }
+
     /// The rules the sources rest on: a sample's name, a literal that says something of a value (as written,
     /// spaces and all), an optional's wrapped type.
     @Test func samplesLiteralsAndOptionalsAreToldApart() {

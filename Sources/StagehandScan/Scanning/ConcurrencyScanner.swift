@@ -20,8 +20,10 @@ public enum ConcurrencyScanner {
     ]
 
     /// Scans the tree at `root`.
+    /// - Parameter scale: the size of a collection or a sample the app sizes nowhere (`--scale`); `nil` for the
+    ///   default, which the candidates' values say is a guess.
     /// - Throws: ``BadPath`` when `root` is not a directory.
-    public static func scan(root: URL) throws -> ScanResult {
+    public static func scan(root: URL, scale: Int? = nil) throws -> ScanResult {
         let start = Date()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -40,7 +42,8 @@ public enum ConcurrencyScanner {
             }
             texts.append((path, text))
         }
-        var result = scan(texts, module: project.module(of:))
+        let stated = scale.map { ValueResolver.Scale(size: $0, isStated: true) }
+        var result = scan(texts, module: project.module(of:), scale: stated ?? .default)
         result.skipped += skipped
         result.skipped.sort { $0.file < $1.file }
         result.seconds = Date().timeIntervalSince(start)
@@ -48,7 +51,11 @@ public enum ConcurrencyScanner {
     }
 
     /// Scans sources given as text, grouped into the modules `module` puts them in.
-    static func scan(_ sources: [(path: String, text: String)], module: (String) -> Project.Module) -> ScanResult {
+    static func scan(
+        _ sources: [(path: String, text: String)],
+        module: (String) -> Project.Module,
+        scale: ValueResolver.Scale = .default
+    ) -> ScanResult {
         var skipped: [ScanResult.SkippedFile] = []
         var parsed: [String: [(path: String, tree: SourceFileSyntax)]] = [:]
         var lines = 0
@@ -93,7 +100,7 @@ public enum ConcurrencyScanner {
             sharedStates: sharedStates,
             calls: calls,
             excludingFiles: steps.files,
-            values: ValueResolver(types: importable, functions: functions, calls: calls, trees: trees)
+            values: ValueResolver(types: importable, functions: functions, calls: calls, trees: trees, scale: scale)
         )
         let cadences = CadenceFinder(calls: calls, trees: trees)
         let missing = HostFrameworks.missing(

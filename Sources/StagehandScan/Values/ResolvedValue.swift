@@ -21,8 +21,8 @@ struct ResolvedValue: Sendable, Equatable {
         case enumCase
         /// Made from the type's declaration and values found for its parts: *synthesized*.
         case synthesized
-        /// A size the app says nowhere: the stated scale (``ValueResolver/scale``), *guessed*.
-        case scale
+        /// A size the app says nowhere: the scale (``ValueResolver/scale``), *guessed* unless the user stated it.
+        case scale(ValueResolver.Scale)
         /// The app's sample of the type a decoder makes, encoded by the type's own method `by` (`nil`: by a
         /// `JSONEncoder` with its defaults, *synthesized*): what the decoder reads.
         case encoded(file: String, by: String?)
@@ -78,7 +78,9 @@ struct ResolvedValue: Sendable, Equatable {
         case .initializer: "the type's initializer with no arguments"
         case .enumCase: "the enum's first case"
         case .synthesized: "*synthesized* from the type's initializer"
-        case .scale: "*guessed*: the default scale, as the app says no size here; set it to your app's"
+        case .scale(let scale) where scale.isStated:
+            "the size you stated (`--scale \(scale.size)`), as the app says none here"
+        case .scale: "*guessed*: the default scale, as the app says no size here; set it to your app's (`--scale`)"
         case .encoded(let file, let by?): "the app's own sample (\(file)), encoded by its own \(by)"
         case .encoded(let file, nil):
             "the app's own sample (\(file)), *synthesized* as JSON by a `JSONEncoder` with its defaults: check that "

@@ -41,12 +41,15 @@ struct ValueResolver {
     ///   - calls: the calls to each declaration, by its symbol, outside the workloads' files, whose calls say nothing
     ///     of what the app passes (``FunctionIndex/calls(excluding:)``).
     ///   - trees: the scanned files' trees, by path: where a caller's constants are read (``CallerExpression``).
+    ///   - scale: the size of what the app sizes nowhere.
     init(
         types: [TypeIndex],
         functions: FunctionIndex,
         calls: [String: [FunctionIndex.Site]],
-        trees: [String: SourceFileSyntax] = [:]
+        trees: [String: SourceFileSyntax] = [:],
+        scale: Scale = .default
     ) {
+        self.scale = scale
         self.types = types
         self.functions = functions
         self.trees = trees
@@ -357,7 +360,7 @@ struct ValueResolver {
             // A sample's size (`sample(articles: Int)`) the app passes nowhere is the stated scale.
             let scale =
                 isSample && Self.sizeTypes.contains(Self.unwrapped(parameter.type))
-                ? ResolvedValue(expression: "\(Self.scale)", source: .scale, isAppAuthored: false) : nil
+                ? ResolvedValue(expression: "\(scale.size)", source: .scale(scale), isAppAuthored: false) : nil
             guard !parameter.isInout, !parameter.isVariadic,
                 let value = passed(index, to: entry) ?? value(of: parameter.type, depth: depth) ?? scale
             else { return nil }
@@ -378,15 +381,25 @@ struct ValueResolver {
         let element = String(type.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
         guard let value = value(of: element, depth: depth + 1) else { return nil }
         return ResolvedValue(
-            expression: "Array(repeating: \(value.expression), count: \(Self.scale))",
-            source: .scale,
+            expression: "Array(repeating: \(value.expression), count: \(scale.size))",
+            source: .scale(scale),
             isAppAuthored: false,
             parts: ["each `\(value.expression)`: " + value.provenance]
         )
     }
 
-    /// The size of a collection, or of a sample's size parameter, that the app says nowhere.
-    static let scale = 40
+    /// The size of a collection, or of a sample's size parameter, that the app says nowhere: the one stated
+    /// (`--scale`), else a default of 40.
+    let scale: Scale
+
+    /// A size the app says nowhere.
+    struct Scale: Sendable, Equatable {
+        var size: Int
+        /// Whether the user stated it (`--scale`), rather than the default standing in.
+        var isStated: Bool
+
+        static let `default` = Scale(size: 40, isStated: false)
+    }
 
     /// Types of the standard library and Foundation, whose values only the function's own type's samples and the
     /// literals the app passes give.
