@@ -279,6 +279,35 @@ import Testing
         #expect(stated.contains("the size you stated (`--scale 100`)") && !stated.contains("*guessed*: the default"))
     }
 
+    /// A parameter of a protocol's type (`any`, `some` or bare) takes a value of the first of the app's types that
+    /// conforms to it and has one, noted as such; a test target's conformer is never one.
+    @Test func aProtocolsParameterTakesAConformersValue() {
+        let source = """
+            public protocol Format {}
+            public protocol Theme {}
+            public struct PlainFormat: Format { public init(width: Int) {} }
+            public struct HTMLFormat: Format { public init() {} }
+            public enum Exporter {
+                public static func export(_ rows: [Int], as format: any Format) -> [Int] { rows.sorted() }
+                public static func styled(_ rows: [Int], theme: some Theme) -> [Int] { rows.sorted() }
+            }
+            @MainActor public final class Screen {
+                public func show(_ format: any Format, theme: some Theme) {
+                    _ = Exporter.export([3, 1], as: format)
+                    _ = Exporter.styled([3, 1], theme: theme)
+                }
+            }
+            """
+        let mock = "struct MockTheme: Theme { init() {} }"
+        let main = scan(["Sources/Export/Export.swift": source, "Tests/ExportTests/Mocks.swift": mock])
+            .scaffold(target: "W", path: "W").mainSwift.replacingOccurrences(of: "\n///   ", with: " ")
+        #expect(main.contains("Exporter.export([3, 1], as: HTMLFormat())"))
+        #expect(
+            main.contains("`HTMLFormat()`, the type's initializer with no arguments; `HTMLFormat` conforms to `Format`")
+        )
+        #expect(main.contains("theme: <#theme: some Theme#>"))
+    }
+
     /// The rules the sources rest on: a sample's name, a literal that says something of a value (as written,
     /// spaces and all), an optional's wrapped type.
     @Test func samplesLiteralsAndOptionalsAreToldApart() {

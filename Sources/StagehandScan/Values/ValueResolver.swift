@@ -159,6 +159,7 @@ struct ValueResolver {
         // A standard type's sample is another type's business (`ConnectionTable.sample(connection:) -> String` is no
         // note): only the function's own type's samples count for it, in ``argument(_:of:)``.
         guard !Self.standardTypes.contains(type) else { return nil }
+        if let conformer = conformer(of: type, depth: depth) { return conformer }
         if let sample = sample(of: type, depth: depth) { return sample }
         let declaration = declaration(of: type)
         // A nested type written by its own name (`Stream` inside `StreamWatcher`) is named whole outside it.
@@ -199,6 +200,28 @@ struct ValueResolver {
             )
         }
         return elements(of: type, depth: depth)
+    }
+
+    /// For a protocol's type (`any OutputFormat`, `some OutputFormat`, `OutputFormat`), a value of the first type of
+    /// the app's, by name, that conforms to it and has one: `HTMLOutputFormat()`, noted as the conformer it is.
+    private func conformer(of written: String, depth: Int) -> ResolvedValue? {
+        var name = written
+        for prefix in ["any ", "some "] where name.hasPrefix(prefix) { name = String(name.dropFirst(prefix.count)) }
+        guard let declaration = declaration(of: name), declaration.kind == .protocol else { return nil }
+        let simple = Self.simpleName(name)
+        let conformers = types.flatMap { index in
+            index.types.filter { type, found in
+                !found.isAmbiguous && found.kind != .protocol && found.generics == nil
+                    && !Project.isTestPath(found.file) && found.inherits.contains(simple) && type != simple
+            }
+            .keys
+        }
+        for conformer in Set(conformers).sorted() {
+            guard var value = value(of: conformer, depth: depth + 1) else { continue }
+            value.parts.insert("`\(conformer)` conforms to `\(simple)`", at: 0)
+            return value
+        }
+        return nil
     }
 
     /// What a call to `entry` passes for its parameter at `index`, in the order of ``callsTo``: a literal, or what
