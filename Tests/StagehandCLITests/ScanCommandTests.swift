@@ -177,6 +177,10 @@ extension CLITests {
             }
             public enum Outer { public final class Store { public init() {}; public func search() -> [Int] { [3, 1].sorted() } } }
             public enum Other { public final class Store { public static let shared = Store() } }
+            public enum Style: Sendable { case plain; public static func standard(width: Int) -> Style { .plain } }
+            public enum Checksum {
+                public static func sortedBytes(_ bytes: [UInt8], style: Style) -> [UInt8] { bytes.sorted() }
+            }
             @MainActor public final class NoteEditor {
                 public var text = ""
                 public func textDidChange(_ text: String) throws {
@@ -187,6 +191,7 @@ extension CLITests {
                     let _: Note = try Sorter.decode(Data())
                     _ = Ranked.top([1, 2])
                     _ = Outer.Store().search()
+                    _ = Checksum.sortedBytes(Array(repeating: 1, count: 64), style: .standard(width: 80))
                     Task { _ = await Index.shared.rebuild([text]) }
                     _ = Index(words: [text])
                     self.text = try Markdown.render(text)
@@ -218,7 +223,6 @@ extension CLITests {
             "<#sort: [Int]#>": "[2, 1]",
             "<#Ranked<Element: Comparable>#>": "Ranked<Int>",
             "<#items: [Element]#>": "[2, 1]",
-            "<#a Outer.Store#>": "Outer.Store()",
             "<#words: [String]#>": "[\"a\"]",
             "<#id: Int#>": "1",
             "<#a value holding NoteStore's notes#>": "[Note]()",
@@ -262,7 +266,10 @@ extension CLITests {
                 "as <#T: Decodable#>", "as <#(T, next: URL?) where T: Decodable#>", "Codec.sortInPlace(&items)",
                 "Codec.total(<#table: [String: Int]#>)", "var counter = Counter()", "counter.accumulate(",
                 "Sorter.sort(&sortValue)", "as <#T: Decodable#> }", "<#Ranked<Element: Comparable>#>.top(",
-                "<#a Outer.Store#>.search()", ".io(\"rebuild\") { _ = await Index.shared.rebuild(",
+                "Outer.Store().search()",
+                // What the caller passes, made before the runs as the parameter's type, which its place gave it.
+                "Array(repeating: 1, count: 64) as [UInt8]", ".standard(width: 80) as Style",
+                ".io(\"rebuild\") { _ = await Index.shared.rebuild(",
                 ".compute(\"index\") { _ = Index(words: <#words: [String]#>) }",
             ]
             for step in steps {

@@ -1,4 +1,6 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 @testable import StagehandScan
@@ -98,6 +100,7 @@ import Testing
         }
         func testEntries() {
             let archive = Archive(name: "fixture")
+            let limit = 5
             for limit in [1, 2] { _ = archive.sortedEntries(limit) }
         }
         """
@@ -133,7 +136,6 @@ import Testing
         #expect(main.contains("sortedNames(<#names: [String]#>)") && !main.contains("Store.shared.names"))
         #expect(main.contains(#".highlight("a b")"#), "the test's literal, the only one")
         #expect(main.contains("Counter().sortedCounts(<#values: [Int]#>)"))
-        #expect(!main.contains("Decorator(theme: theme)"))
     }
 
     /// A test's constant of many lines is lifted lines and all, made once before the runs and shown by its first
@@ -150,13 +152,83 @@ import Testing
 
     /// A nested type that code inside its outer type names by its own name is written in full.
     @Test func aNestedTypeIsNamedInFull() {
-        #expect(Self.main.contains("Editor.Compressor().compressed(3)"))
+        let main = Self.main
+        #expect(main.contains("Editor.Compressor().compressed(3)"))
+        #expect(main.contains("`Editor.Compressor()`, made as `Editor.upload()` makes it"))
     }
 
-    /// A loop's name is no one value: `limit` stays a placeholder, while the archive, bound before the loop, is
-    /// lifted.
+    /// A loop's name is no one value, though a constant of that name comes before the loop: `limit` stays a
+    /// placeholder, while the archive, bound before the loop, is lifted.
     @Test func aLoopsNameIsNotAConstant() {
         let main = Self.main
         #expect(main.contains(#"Archive(name: "fixture").sortedEntries(<#limit: Int#>)"#))
+        #expect(main.contains("made as the test `testEntries()` makes it"))
+    }
+
+    // MARK: - The lift's rules, one call at a time
+
+    /// What the last call named `name` in `source` passes first (or is called on), as lifted; `nil` when nothing is.
+    static func lifted(_ source: String, call name: String, receiver: Bool = false) -> CallerExpression? {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: "f.swift", tree: tree)
+        let call = tree.tokens(viewMode: .sourceAccurate).compactMap { token -> FunctionCallExprSyntax? in
+            guard token.text == name,
+                let call = token.parent?.parent?.as(FunctionCallExprSyntax.self)
+                    ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+            else { return nil }
+            return call
+        }
+        .last
+        guard let call else { return nil }
+        let lines = { (position: AbsolutePosition) in converter.location(for: position).line }
+        return receiver
+            ? CallerExpression.receiver(of: call, lines: lines, qualify: { $0 })
+            : CallerExpression.argument(0, of: call, lines: lines, qualify: { $0 })
+    }
+
+    /// A name a closure, a pattern of a condition, an `if let`, a loop or a `var` binds is no constant, whatever
+    /// came before; a condition that binds nothing hides nothing.
+    @Test func whatBindsANameHidesTheConstantBefore() {
+        #expect(Self.lifted(#"let text = "a"; _ = ["b"].map { text in render(text) }"#, call: "render") == nil)
+        let guardCase = """
+            func f(state: State) {
+                let text = "outer"
+                guard case .loaded(let text) = state else { return }
+                render(text)
+            }
+            """
+        #expect(Self.lifted(guardCase, call: "render") == nil)
+        #expect(Self.lifted(#"let text = "a"; if let text = other { render(text) }"#, call: "render") == nil)
+        #expect(Self.lifted(#"let limit = 5; for limit in [1] { render(limit) }"#, call: "render") == nil)
+        #expect(Self.lifted("var count = 3; render(count)", call: "render") == nil)
+        let unbound = Self.lifted(##"let text = "# T"; if !text.isEmpty { render(text) }"##, call: "render")
+        #expect(unbound?.text == ##""# T""##)
+        #expect(unbound?.boundAt == 1)
+    }
+
+    /// A constant inside an operation keeps its value's precedence; a constant's annotation stays its type.
+    @Test func aConstantKeepsItsPrecedenceAndItsType() {
+        #expect(Self.lifted("let n = 2 + 3; render(n * 4)", call: "render")?.text == "(2 + 3) * 4")
+        #expect(
+            Self.lifted("let bytes: [UInt8] = Array(repeating: 0, count: 64); render(bytes)", call: "render")?.text
+                == "(Array(repeating: 0, count: 64) as [UInt8])"
+        )
+        #expect(Self.lifted("let f: Format = .compact; render(f)", call: "render")?.text == "Format.compact")
+    }
+
+    /// A type's static property's member is the app's state, written so or through a constant; the property itself
+    /// is a value (a singleton). An implicit member says that only its place types it.
+    @Test func stateIsNotLiftedAndAnImplicitMemberNeedsItsPlace() {
+        #expect(Self.lifted("render(AppSettings.shared.theme)", call: "render") == nil)
+        #expect(Self.lifted("let s = AppSettings.shared; render(s.theme)", call: "render") == nil)
+        #expect(Self.lifted("let s = AppSettings.shared; render(s)", call: "render")?.text == "AppSettings.shared")
+        #expect(Self.lifted("render(.standard(width: 80))", call: "render")?.needsContext == true)
+        #expect(Self.lifted("render(Style(mode: .fast))", call: "render")?.needsContext == false)
+        #expect(Self.lifted("Store.shared.load()", call: "load", receiver: true) == nil)
+        let made = Self.lifted("Parser(limits: Limits(depth: 3)).parse(text)", call: "parse", receiver: true)
+        #expect(made?.text == "Parser(limits: Limits(depth: 3))")
+        #expect(made?.calls.map(\.name) == ["init", "init"])
+        // `Outer.Inner()` calls the nested type's initializer.
+        #expect(Self.lifted("render(Outer.Inner())", call: "render")?.calls.first?.type == .exact("Inner"))
     }
 }

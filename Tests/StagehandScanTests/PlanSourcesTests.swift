@@ -107,7 +107,8 @@ import Testing
 
     /// An `io` call that talks to a server (a URL session's request in its body, or two calls down) would send real
     /// requests and time the server with the app: not measured unless the plan is told it may
-    /// (`--allow-network`). One that talks to none (an actor's cache) is measured either way.
+    /// (`--allow-network`). One that talks to none (an actor's cache, whose index's `data(for:)` is no session's) is
+    /// measured either way.
     @Test func whatTalksToAServerIsMeasuredOnlyWhenAllowed() throws {
         let app = """
             import Foundation
@@ -122,7 +123,7 @@ import Testing
             }
             public actor Cache {
                 public static let shared = Cache()
-                public func store(_ data: Data) async {}
+                public func store(_ data: Data) async { _ = index.data(for: "page") }
             }
             @MainActor public final class Screen {
                 public func refresh() async throws {
@@ -138,7 +139,7 @@ import Testing
         #expect(latest.notMeasured?.reason.contains("talks to a server (it calls `data(from:)`)") == true)
         #expect(latest.notMeasured?.fix?.contains("`stagehand plan --allow-network`") == true)
         let page = try #require(plan.manifest.candidates.first { $0.symbol == "Feed.page(_:)" })
-        #expect(page.notMeasured?.reason.contains("it calls `Feed.fetch(_:)`, which calls `URLRequest`") == true)
+        #expect(page.notMeasured?.reason.contains("it calls `Feed.fetch(_:)`, which uses `URLRequest`") == true)
         let store = try #require(plan.manifest.candidates.first { $0.symbol == "Cache.store(_:)" })
         #expect(store.notMeasured == nil)
         let allowed = scanned.plan(path: "Stagehand/Plan", existing: [:], allowingNetwork: true)

@@ -280,12 +280,13 @@ import Testing
     }
 
     /// A parameter of a protocol's type (`any`, `some` or bare) takes a value of the first of the app's types that
-    /// conforms to it and has one, noted as such; a test target's conformer is never one.
+    /// conforms to it and has one (`AlignedFormat`, first by name, has none), noted as such; a test target's conformer
+    /// is never one.
     @Test func aProtocolsParameterTakesAConformersValue() {
         let source = """
             public protocol Format {}
             public protocol Theme {}
-            public struct PlainFormat: Format { public init(width: Int) {} }
+            public struct AlignedFormat: Format { public init(width: Int) {} }
             public struct HTMLFormat: Format { public init() {} }
             public enum Exporter {
                 public static func export(_ rows: [Int], as format: any Format) -> [Int] { rows.sorted() }

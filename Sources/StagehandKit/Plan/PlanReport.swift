@@ -129,14 +129,15 @@ package struct PlanReport: Sendable {
         return lines
     }
 
-    /// What a verdict with no rate it rests on says of the rate: no stage had hitch time at it, and how long a call
-    /// took on main. Empty when a stage had some (its sensitivity says where the verdict turns, when it can).
+    /// What a verdict with no rate it rests on says of the rate, guessed or the app's: no stage had hitch time at it,
+    /// and how long a call took on main. Empty when a stage had some or was not measured (its sensitivity says where
+    /// the verdict turns, when it can).
     private static func rateUnfelt(_ result: PlanResult.Measured) -> String {
         guard result.rateSensitivity.isEmpty,
-            result.stages.allSatisfy({ ($0.hitchTimeRatioMsPerS ?? 0) == 0 }),
+            result.stages.allSatisfy({ $0.hitchTimeRatioMsPerS == 0 }),
             let mainOnly = result.stages.first(where: { $0.stage == .mainOnly }), let mean = mainOnly.stepMeanMs
         else { return "" }
-        return " The verdict does not rest on it as measured: no stage had hitch time at this rate, and a call took "
+        return " At this rate no stage had hitch time, so the verdict does not depend on the rate; a call took "
             + "\(mean.reportFormatted) ms on `main-only`."
     }
 

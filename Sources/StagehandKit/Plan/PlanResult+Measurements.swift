@@ -16,9 +16,9 @@ extension PlanResult.Candidate {
             )
             return candidate
         }
-        // A trap or a hang in every stage run: what was measured is the failure, not the work.
-        let run = result.stages.filter { $0.status != .skipped }
-        if !run.isEmpty, run.allSatisfy({ $0.status != .ok }) {
+        // A trap or a hang in every stage run (the verdict's `failed`): what was measured is the failure, not the work.
+        if result.recommendation.confidence == .failed {
+            let run = result.stages.filter { $0.status != .skipped }
             let first = run.flatMap(\.repetitions).first { $0.status != .ok }
             let what =
                 Set(run.map(\.status)) == [.hung]

@@ -144,12 +144,12 @@ enum CandidateFinder {
     }
 
     /// Where `entry` talks to a server (``ServerCall``): in its own body, or in a function it calls at most two calls
-    /// deep ("`MastodonClient.get(endpoint:)` calls `data(for:)`").
+    /// deep ("it calls `MastodonClient.makeEntityRequest(…)`, which calls `data(for:)`").
     private static func server(of entry: FunctionIndex.Entry, callees: [String: [FunctionIndex.Entry]]) -> String? {
-        if let own = entry.traits.server { return "it calls \(own)" }
+        if let own = entry.traits.server { return "it \(own)" }
         let calling = nearest(from: entry, callees: callees, where: { $0.traits.server != nil })
         guard let first = calling.first, let sign = first.traits.server else { return nil }
-        return "it calls `\(first.declaration.symbol)`, which calls \(sign)"
+        return "it calls `\(first.declaration.symbol)`, which \(sign)"
     }
 
     /// The functions `entry` calls, at most two calls deep, that fit `fits`: those of the nearest level that has

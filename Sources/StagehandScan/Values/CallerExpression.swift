@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// What a caller passes for an argument, or calls a method on, as the caller makes it, lifted whole into a workload:
@@ -7,73 +6,86 @@ import SwiftSyntax
 /// `highlighter.highlight(code)` lifts `SyntaxHighlighter(format: HTMLOutputFormat())` as the instance; a test's
 /// `let markdown = """ … """` before `decorator.decorate(markdown)` lifts the test's Markdown, lines and all.
 ///
-/// Only what is made the same way wherever it runs is lifted: what reads the world or the moment (a variable, a
-/// parameter, `CommandLine.arguments[1]`, a subscript, a `try`, an `await`, a closure, an optional chain) is not.
-/// Whether the types and calls it names are ones a workload can reach is the resolver's to say (``typeNames``,
-/// ``calls``).
+/// What reads the world is not lifted: a variable, a parameter, a name a loop, a condition or a pattern binds,
+/// `CommandLine.arguments[1]` (a subscript), a `try`, an `await`, a closure, an optional chain, or a member of a
+/// type's static property (`AppSettings.shared.theme`, written so or through a constant), which is the app's state at
+/// the moment rather than a value made. Whether the types, calls and static members it names are ones a workload can
+/// reach is the resolver's to say (``typeNames``, ``calls``, ``members``).
 struct CallerExpression: Sendable, Equatable {
-    /// The expression, as written, with each constant it names replaced by what that constant is bound to.
+    /// The expression, as written, with each constant it names replaced by what that constant is bound to (in
+    /// parentheses where it is an operation, and `as` its annotation where the constant has one), and each type by
+    /// its full name.
     var text: String
     /// The line of the first constant it came through (`let highlighter = …`), or `nil` when written at the call.
     var boundAt: Int?
     /// The capitalized names it uses as types: `SyntaxHighlighter`, `HTMLOutputFormat`.
-    var typeNames: Set<String>
+    var typeNames: Set<String> = []
     /// The calls it makes, by shape.
-    var calls: [CallShape]
+    var calls: [CallShape] = []
     /// The static members it reads without calling, by type: `("HTMLOutputFormat", "default")`.
     var members: [StaticMember] = []
+    /// Whether it holds a literal that says something of a value (a number, `true`, a string that is not empty):
+    /// `Data()` or `[]` says nothing, `Limits(depth: 3)` does.
+    var hasTelltaleLiteral = false
+    /// Whether only the place it is used gives its type: an implicit member outside any call's arguments
+    /// (`.standard(width: 80)`, `[.compact]`), which a value made before the runs must name (`… as Format`).
+    var needsContext = false
+    /// Whether it is an operation (`2 + 3`, `-depth`), which a place inside another expression puts in parentheses.
+    var isOperation = false
+    /// Whether it reads a type's static property and no more (`AppSettings.shared`): a member of it is the app's
+    /// state, not a value made.
+    var readsStaticProperty = false
 
     struct StaticMember: Sendable, Equatable {
         var type: String
         var name: String
     }
 
-    /// Whether it holds a literal that says something of a value (a number, `true`, a string that is not empty):
-    /// `Data()` or `[]` says nothing, `Limits(depth: 3)` does.
-    var hasTelltaleLiteral = false
-
-    /// Whether it is a literal alone (`"# Title"`, `40`, `[1, 2]`), with no call or type in it.
-    var isLiteral: Bool { calls.isEmpty && typeNames.isEmpty }
-
     /// How many constants deep a lift follows (`let a = B(c: c)` where `let c = …`).
     private static let maximumDepth = 3
 
     /// What `call` passes for its argument at `position`, as the caller makes it, or `nil`.
     ///
-    /// - Parameter qualify: a type's name as a workload writes it: `StatusEditor.Compressor` for the `Compressor`
-    ///   that code inside `StatusEditor` names.
+    /// - Parameters:
+    ///   - lines: the line of a position in the call's file, asked only of a constant the lift goes through.
+    ///   - qualify: a type's name as a workload writes it: `StatusEditor.Compressor` for the `Compressor` that code
+    ///     inside `StatusEditor` names.
     static func argument(
         _ position: Int,
         of call: FunctionCallExprSyntax,
-        in converter: SourceLocationConverter,
+        lines: (AbsolutePosition) -> Int,
         qualify: (String) -> String
     ) -> CallerExpression? {
         let arguments = Array(call.arguments)
         guard position < arguments.count else { return nil }
-        return lift(arguments[position].expression, in: converter, qualify: qualify, depth: 0)
+        return lift(arguments[position].expression, lines: lines, qualify: qualify, depth: 0)
     }
 
     /// What `call` is a method call on, as the caller makes it (`highlighter` of `highlighter.highlight(code)`,
-    /// `Parser(limits: Limits(depth: 3))` of `Parser(limits: Limits(depth: 3)).parse(text)`), or `nil`.
+    /// `Parser(limits: Limits(depth: 3))` of `Parser(limits: Limits(depth: 3)).parse(text)`), or `nil`: never an
+    /// implicit member, whose type nothing here gives, nor a type's static property (`Store.shared.load()`).
     static func receiver(
         of call: FunctionCallExprSyntax,
-        in converter: SourceLocationConverter,
+        lines: (AbsolutePosition) -> Int,
         qualify: (String) -> String
     ) -> CallerExpression? {
-        guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
-        return lift(base, in: converter, qualify: qualify, depth: 0)
+        guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+            let lifted = lift(base, lines: lines, qualify: qualify, depth: 0),
+            !lifted.needsContext, !lifted.readsStaticProperty
+        else { return nil }
+        return lifted
     }
 
     /// `expression` with every constant it names replaced by its binding's lifted value and every type by its name
     /// as `qualify` writes it, or `nil` when any part of it is not liftable.
     private static func lift(
         _ expression: ExprSyntax,
-        in converter: SourceLocationConverter,
+        lines: (AbsolutePosition) -> Int,
         qualify: (String) -> String,
         depth: Int
     ) -> CallerExpression? {
         guard depth <= maximumDepth else { return nil }
-        let checker = Checker(viewMode: .sourceAccurate)
+        let checker = Checker(root: Syntax(expression))
         checker.walk(expression)
         guard checker.isLiftable else { return nil }
         var result = CallerExpression(
@@ -82,54 +94,117 @@ struct CallerExpression: Sendable, Equatable {
             typeNames: Set(checker.types.map(\.baseName.text)),
             calls: checker.calls,
             members: checker.members,
-            hasTelltaleLiteral: checker.hasTelltaleLiteral
+            hasTelltaleLiteral: checker.hasTelltaleLiteral,
+            needsContext: checker.needsContext,
+            isOperation: expression.is(SequenceExprSyntax.self) || expression.is(PrefixOperatorExprSyntax.self),
+            readsStaticProperty: Self.readsStaticProperty(expression)
         )
         // What replaces each name: a constant's value, a type's name in full.
         var replacements: [(DeclReferenceExprSyntax, String)] = []
         for reference in checker.constants {
-            guard let (bound, line) = binding(of: reference.baseName.text, before: Syntax(reference), in: converter),
-                let lifted = lift(bound, in: converter, qualify: qualify, depth: depth + 1)
+            guard let bound = binding(of: reference.baseName.text, before: Syntax(reference)),
+                var lifted = lift(bound.value, lines: lines, qualify: qualify, depth: depth + 1)
             else { return nil }
-            replacements.append((reference, lifted.text))
+            if let annotation = bound.annotation {
+                // `let bytes: [UInt8] = Array(repeating: 0, count: 64)` is `[UInt8]`, wherever it goes.
+                let type = Self.qualified(annotation, qualify: qualify)
+                if lifted.text.hasPrefix("."), annotation.is(IdentifierTypeSyntax.self) {
+                    lifted.text = type.text + lifted.text  // `let format: HTMLFormat = .compact`: `HTMLFormat.compact`
+                } else {
+                    lifted.text = "(\(lifted.isOperation ? "(\(lifted.text))" : lifted.text) as \(type.text))"
+                }
+                lifted.typeNames.formUnion(type.names)
+                lifted.needsContext = false
+                lifted.isOperation = false
+            }
+            // A member of what reads a static property is the app's state: `let s = AppSettings.shared; s.theme`.
+            if lifted.readsStaticProperty, reference.parent?.is(MemberAccessExprSyntax.self) == true { return nil }
+            let isWhole = expression.as(DeclReferenceExprSyntax.self)?.id == reference.id
+            if isWhole {
+                result.readsStaticProperty = lifted.readsStaticProperty
+                result.isOperation = lifted.isOperation
+                result.needsContext = lifted.needsContext
+            } else if lifted.needsContext {
+                return nil  // what only its place types, inside another expression: no place types it there
+            }
+            // `let n = 2 + 3` in `n * 4` is `(2 + 3) * 4`.
+            replacements.append((reference, lifted.isOperation && !isWhole ? "(\(lifted.text))" : lifted.text))
             result.typeNames.formUnion(lifted.typeNames)
             result.calls += lifted.calls
             result.members += lifted.members
             result.hasTelltaleLiteral = result.hasTelltaleLiteral || lifted.hasTelltaleLiteral
+            let line = lines(bound.position)
             result.boundAt = min(result.boundAt ?? line, line)
         }
         for type in checker.types where qualify(type.baseName.text) != type.baseName.text {
             replacements.append((type, qualify(type.baseName.text)))
         }
-        // Back to front, so that each offset holds.
-        var text = Array(expression.trimmedDescription.utf8)
-        let start = expression.positionAfterSkippingLeadingTrivia.utf8Offset
+        result.text = Self.replacing(replacements, in: expression)
+        return result
+    }
+
+    /// The text of `node` with each reference replaced, back to front so that each offset holds.
+    private static func replacing(
+        _ replacements: [(DeclReferenceExprSyntax, String)],
+        in node: some SyntaxProtocol
+    )
+        -> String
+    {
+        var text = Array(node.trimmedDescription.utf8)
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
         for (reference, replacement) in replacements.sorted(by: { $0.0.position > $1.0.position }) {
             let lower = reference.positionAfterSkippingLeadingTrivia.utf8Offset - start
             let upper = reference.endPositionBeforeTrailingTrivia.utf8Offset - start
             text.replaceSubrange(lower..<upper, with: Array(replacement.utf8))
         }
-        result.text = String(decoding: text, as: UTF8.self)
-        return result
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// The expression the constant `name` is bound to (`let name = …`, `let name: T = .member(…)` as `T.member(…)`),
-    /// and its line, in the nearest statements before `node` that bind or shadow the name; `nil` when a parameter, a
-    /// `var`, a pattern or nothing binds it there.
-    private static func binding(
-        of name: String,
-        before node: Syntax,
-        in converter: SourceLocationConverter
-    )
-        -> (ExprSyntax, Int)?
+    /// A type annotation with each type it names in full, and those names.
+    private static func qualified(_ type: TypeSyntax, qualify: (String) -> String) -> (text: String, names: Set<String>)
     {
+        var names: Set<String> = []
+        var text = ""
+        for token in type.tokens(viewMode: .sourceAccurate) {
+            var written = token.text
+            if token.parent?.is(IdentifierTypeSyntax.self) == true, written.first?.isUppercase == true {
+                names.insert(written)
+                written = qualify(written)
+            }
+            text += token.leadingTrivia.description + written + token.trailingTrivia.description
+        }
+        return (text.trimmingCharacters(in: .whitespacesAndNewlines), names)
+    }
+
+    /// Whether `expression` reads a type's static property and no more: `AppSettings.shared`.
+    private static func readsStaticProperty(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text.first?.isLowercase == true,
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        else { return false }
+        return base.baseName.text.first?.isUppercase == true
+    }
+
+    // MARK: - Constants
+
+    /// A constant's binding: its value, its type annotation, and where it is.
+    private struct Bound {
+        var value: ExprSyntax
+        var annotation: TypeSyntax?
+        var position: AbsolutePosition
+    }
+
+    /// The binding of the constant `name` (`let name = …`) in the nearest statements before `node` that bind or
+    /// shadow the name; `nil` when a parameter, a `var`, a pattern or nothing binds it there.
+    private static func binding(of name: String, before node: Syntax) -> Bound? {
         var current = node
         while let parent = current.parent {
             if let items = parent.as(CodeBlockItemListSyntax.self) {
                 for item in items.reversed() where item.position < current.position {
-                    switch Self.binds(name, item.item) {
+                    switch Self.binds(name, item) {
                     case .none: continue
                     case .shadowed: return nil
-                    case .constant(let value): return (value, item.start(in: converter).line)
+                    case .constant(let bound): return bound
                     }
                 }
             }
@@ -144,8 +219,6 @@ struct CallerExpression: Sendable, Equatable {
                 parent.as(AccessorDeclSyntax.self)?.parameters.map(Syntax.init),
                 parent.as(ForStmtSyntax.self).map { Syntax($0.pattern) },
                 parent.as(CatchClauseSyntax.self).map { Syntax($0.catchItems) },
-                parent.as(IfExprSyntax.self).map { Syntax($0.conditions) },
-                parent.as(WhileStmtSyntax.self).map { Syntax($0.conditions) },
                 parent.as(SwitchCaseSyntax.self).map { Syntax($0.label) },
             ]
             for case let binder? in binders
@@ -153,6 +226,13 @@ struct CallerExpression: Sendable, Equatable {
                 return nil
             }
             if parent.is(CatchClauseSyntax.self) && name == "error" { return nil }
+            // Only the names a condition binds, and only for its body: `if !markdown.isEmpty { … }` binds none.
+            let conditions =
+                parent.as(IfExprSyntax.self).map { ($0.conditions, $0.body.id) }
+                ?? parent.as(WhileStmtSyntax.self).map { ($0.conditions, $0.body.id) }
+            if let (conditions, body) = conditions, current.id == body, Self.bound(by: conditions).contains(name) {
+                return nil
+            }
             current = parent
         }
         return nil
@@ -161,52 +241,71 @@ struct CallerExpression: Sendable, Equatable {
     private enum Binding {
         case none
         case shadowed
-        case constant(ExprSyntax)
+        case constant(Bound)
     }
 
     /// What the statement `item` does with `name`.
-    private static func binds(_ name: String, _ item: CodeBlockItemSyntax.Item) -> Binding {
-        if let guardStatement = item.as(GuardStmtSyntax.self) {
-            let names = guardStatement.conditions.compactMap {
-                $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.trimmedDescription
-            }
-            return names.contains(name) ? .shadowed : .none
+    private static func binds(_ name: String, _ item: CodeBlockItemSyntax) -> Binding {
+        if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+            return bound(by: guardStatement.conditions).contains(name) ? .shadowed : .none
         }
-        guard let variable = item.as(VariableDeclSyntax.self) else { return .none }
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { return .none }
         for binding in variable.bindings {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
-                if binding.pattern.trimmedDescription.contains(name) { return .shadowed }
+                if binding.pattern.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) {
+                    return .shadowed
+                }
                 continue
             }
             guard pattern.identifier.text == name else { continue }
             guard variable.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value else {
                 return .shadowed
             }
-            // `let markdown: String = …` is its value; `let format: HTMLOutputFormat = .init()` names its type.
-            if let annotation = binding.typeAnnotation?.type, value.startsWithImplicitMember {
-                let parsed = Parser.parse(source: "_ = " + annotation.trimmedDescription + value.trimmedDescription)
-                if let sequence = parsed.statements.first?.item.as(SequenceExprSyntax.self),
-                    let typed = sequence.elements.last, !parsed.hasError
-                {
-                    return .constant(typed)
-                }
-                return .shadowed
-            }
-            return .constant(value)
+            return .constant(
+                Bound(
+                    value: value,
+                    annotation: binding.typeAnnotation?.type,
+                    position: item.positionAfterSkippingLeadingTrivia
+                )
+            )
         }
         return .none
     }
+
+    /// The names `conditions` bind: `if let text`, `guard case .loaded(let text) = state`.
+    private static func bound(by conditions: ConditionElementListSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for element in conditions {
+            let pattern: Syntax? =
+                element.condition.as(OptionalBindingConditionSyntax.self).map { Syntax($0.pattern) }
+                ?? element.condition.as(MatchingPatternConditionSyntax.self).map { Syntax($0.pattern) }
+            guard let pattern else { continue }
+            for token in pattern.tokens(viewMode: .sourceAccurate) {
+                if case .identifier(let name) = token.tokenKind { names.insert(name) }
+            }
+        }
+        return names
+    }
+
+    // MARK: - What a lift may copy
 
     /// Walks an expression, saying whether each node is one a lift may copy, and collecting the types it names,
     /// the calls it makes and the constants it names. (A node with a `visit` of its own here is one a lift may copy;
     /// every other comes to ``visitAny(_:)``.)
     private final class Checker: SyntaxAnyVisitor {
+        let root: Syntax
         var isLiftable = true
         var calls: [CallShape] = []
         var constants: [DeclReferenceExprSyntax] = []
         var types: [DeclReferenceExprSyntax] = []
         var members: [StaticMember] = []
         var hasTelltaleLiteral = false
+        var needsContext = false
+
+        init(root: Syntax) {
+            self.root = root
+            super.init(viewMode: .sourceAccurate)
+        }
 
         override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
             guard isLiftable else { return .skipChildren }
@@ -225,10 +324,15 @@ struct CallerExpression: Sendable, Equatable {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard isLiftable, node.trailingClosure == nil, node.additionalTrailingClosures.isEmpty,
-                let shape = CallShape(node, enclosingType: nil)
+                var shape = CallShape(node, enclosingType: nil)
             else {
                 isLiftable = false
                 return .skipChildren
+            }
+            // `Outer.Inner(x)`: the nested type's initializer, not a function `Inner` of `Outer`.
+            if shape.name.first?.isUppercase == true, case .exact = shape.type {
+                shape.type = .exact(shape.name)
+                shape.name = "init"
             }
             calls.append(shape)
             return .visitChildren
@@ -238,18 +342,18 @@ struct CallerExpression: Sendable, Equatable {
             guard isLiftable else { return .skipChildren }
             // A member of a type's static property (`AppAccountsManager.shared.pushAccounts`) is the app's state at
             // the moment, not a value made.
-            if let inner = node.base?.as(MemberAccessExprSyntax.self),
-                inner.declName.baseName.text.first?.isLowercase == true,
-                inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
-            {
+            if let inner = node.base, CallerExpression.readsStaticProperty(inner) {
                 isLiftable = false
                 return .skipChildren
             }
+            if node.base == nil && !isInArguments(node) { needsContext = true }
             // `FeedPage.sample`, read and not called: the resolver checks the member is one a workload reaches.
+            let name = node.declName.baseName.text
             if let type = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
+                name.first?.isLowercase == true, name != "self",
                 node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id
             {
-                members.append(StaticMember(type: type, name: node.declName.baseName.text))
+                members.append(StaticMember(type: type, name: name))
             }
             return .visitChildren
         }
@@ -271,6 +375,19 @@ struct CallerExpression: Sendable, Equatable {
             return .skipChildren
         }
 
+        /// Whether `node` is inside a call's arguments within the lifted expression: a place whose parameter gives
+        /// an implicit member its type.
+        private func isInArguments(_ node: MemberAccessExprSyntax) -> Bool {
+            var current = Syntax(node)
+            while let parent = current.parent, current.id != root.id {
+                if parent.is(LabeledExprSyntax.self), parent.parent?.parent?.is(FunctionCallExprSyntax.self) == true {
+                    return true
+                }
+                current = parent
+            }
+            return false
+        }
+
         /// The expressions a lift copies: literals, calls (without trailing closures), member accesses, names,
         /// generic types, parentheses, negation and arithmetic.
         private static func isAllowed(_ expression: ExprSyntax) -> Bool {
@@ -286,15 +403,5 @@ struct CallerExpression: Sendable, Equatable {
                 || expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
                 || expression.is(GenericSpecializationExprSyntax.self) || expression.is(SequenceExprSyntax.self)
         }
-    }
-}
-
-extension ExprSyntax {
-    /// Whether the expression starts with an implicit member (`.init()`, `.standard`, `.sample(count: 3)`), whose
-    /// type only its context says.
-    fileprivate var startsWithImplicitMember: Bool {
-        if let member = self.as(MemberAccessExprSyntax.self) { return member.base == nil }
-        if let call = self.as(FunctionCallExprSyntax.self) { return call.calledExpression.startsWithImplicitMember }
-        return false
     }
 }

@@ -5,17 +5,20 @@ import SwiftSyntax
 /// code, best source first (``ResolvedValue/Source``):
 ///
 /// 1. for an argument, a sample of its type on the function's own type (`NotePreview.sample` for
-///    `NotePreview.render(_:)`), then a literal the app passes in that position: a main-actor caller's first, then
-///    another of the app's, then one its tests pass;
-/// 2. the app's own sample of the type: a static property of its type, or a static function returning it (its own
+///    `NotePreview.render(_:)`); then what a caller passes in that position, and for an instance what a caller calls
+///    the method on: a literal, or the expression the caller makes it from, through its constants
+///    (``CallerExpression``); a main-actor caller's first, then another of the app's, then of what its tests pass
+///    the longest;
+/// 2. for a protocol's type, a value of the first of the app's types that conforms to it;
+/// 3. the app's own sample of the type: a static property of its type, or a static function returning it (its own
 ///    arguments resolved in turn), named like `sample`, `preview`, `placeholder`, `mock`, `fixture`, `example`,
 ///    `template`, `demo` or `test…`, the type's own first (never for a standard type, whose samples on other types
 ///    are other things);
-/// 3. its singleton: a static `shared`, `default` or `standard` of its type;
-/// 4. an enum's first case without a payload, or the type's initializer with no required argument;
-/// 5. a value composed from an initializer whose arguments all resolve (*synthesized*);
-/// 6. a sample's size the app says nowhere: the stated scale (*guessed*). No other value of a standard type is
-///    guessed: where the app shows none, the argument stays a placeholder.
+/// 4. its singleton: a static `shared`, `default` or `standard` of its type;
+/// 5. an enum's first case without a payload, or the type's initializer with no required argument;
+/// 6. a value composed from an initializer whose arguments all resolve (*synthesized*);
+/// 7. a sample's size, or an array's, the app says nowhere: the scale (*guessed*, unless stated with `--scale`). No
+///    other value of a standard type is guessed: where the app shows none, the argument stays a placeholder.
 ///
 /// A sample function or initializer that throws, is `async` or is failable is not called: a value made at the top of
 /// the workload executable must be made plainly.
@@ -28,7 +31,7 @@ struct ValueResolver {
     private let functions: FunctionIndex
     private let trees: [String: SourceFileSyntax]
     /// The calls outside the workloads' files, by the symbol of the declaration each resolves to, the main-actor ones
-    /// first, the tests' last, each in file and line order: where a literal the app passes is looked for.
+    /// first, the tests' last, each in file and line order: where what a caller passes is looked for.
     private let callsTo: [String: [FunctionIndex.Site]]
 
     /// Names a sample goes by, as the start or end of a static member's name (`sample`, `samplePage`, `testPicture`).
@@ -240,7 +243,11 @@ struct ValueResolver {
                     source: .literal(caller: site.symbol, place: "\(site.file):\(site.line)", inTest: inTest),
                     isAppAuthored: true
                 )
-            } else if let made = made(by: site, { CallerExpression.argument(position, of: $0, in: $1, qualify: $2) }) {
+            } else if let made = made(
+                by: site,
+                as: entry.parameters[index].type,
+                { CallerExpression.argument(position, of: $0, lines: $1, qualify: $2) }
+            ) {
                 value = made
             } else {
                 continue
@@ -258,33 +265,53 @@ struct ValueResolver {
     /// What the calls to `entry` call it on, as their callers make it, in the order of ``callsTo``.
     private func receiver(of entry: FunctionIndex.Entry) -> ResolvedValue? {
         for site in callsTo[entry.declaration.symbol] ?? [] {
-            if let made = made(by: site, { CallerExpression.receiver(of: $0, in: $1, qualify: $2) }) { return made }
+            if let made = made(by: site, as: nil, { CallerExpression.receiver(of: $0, lines: $1, qualify: $2) }) {
+                return made
+            }
         }
         return nil
     }
 
     /// The expression `lift` finds at `site`'s call, when it is one a workload can write (what it names is the app's
-    /// to reach) and says something of a value.
+    /// to reach) and says something of a value. An argument's value made before the runs is written `as` the
+    /// parameter's `type` (`Array(repeating: 0, count: 64) as [UInt8]`, `.standard(width: 80) as Format`), which its
+    /// place at the call gave it; one that needs that place and cannot be written so is none.
     private func made(
         by site: FunctionIndex.Site,
-        _ lift: (FunctionCallExprSyntax, SourceLocationConverter, (String) -> String) -> CallerExpression?
+        as type: String?,
+        _ lift: (FunctionCallExprSyntax, (AbsolutePosition) -> Int, (String) -> String) -> CallerExpression?
     ) -> ResolvedValue? {
         guard let tree = trees[site.file], let call = tree.call(at: site.position, named: site.shape.name) else {
             return nil
         }
-        let converter = SourceLocationConverter(fileName: site.file, tree: tree)
-        // What names none of the app's types says something of a value only through a literal: `Data()`, `[]` and
-        // `""` say nothing, as at a call (``isLiteral(_:)``).
-        // A nested type by its full name: `StatusEditor.Compressor` for the `Compressor` code inside `StatusEditor`
-        // names.
+        // The file's lines, read only for a constant the lift goes through.
+        var converter: SourceLocationConverter?
+        let lines = { (position: AbsolutePosition) -> Int in
+            let lines = converter ?? SourceLocationConverter(fileName: site.file, tree: tree)
+            converter = lines
+            return lines.location(for: position).line
+        }
+        // A nested type by its full name: `StatusEditor.Compressor` for the `Compressor` that code inside
+        // `StatusEditor` names.
         let qualify = { (name: String) in
             self.declaration(of: name).map { $0.qualifiedName.isEmpty ? name : $0.qualifiedName } ?? name
         }
-        guard let lifted = lift(call, converter, qualify), isReachable(lifted),
+        // What names none of the app's types says something of a value only through a literal: `Data()`, `[]` and
+        // `""` say nothing, as at a call (``isLiteral(_:)``).
+        guard let lifted = lift(call, lines, qualify), isReachable(lifted),
             lifted.hasTelltaleLiteral || lifted.typeNames.contains(where: { declaration(of: $0) != nil })
         else { return nil }
+        var expression = lifted.text
+        let hoisted = expression.contains("(") || expression.contains("\n")
+        if lifted.needsContext || hoisted {
+            if let written = type.flatMap({ nameable($0, qualify: qualify) }) {
+                expression = (lifted.isOperation ? "(\(expression))" : expression) + " as " + written
+            } else if lifted.needsContext {
+                return nil
+            }
+        }
         return ResolvedValue(
-            expression: lifted.text,
+            expression: expression,
             source: .made(
                 caller: site.symbol,
                 place: "\(site.file):\(lifted.boundAt ?? site.line)",
@@ -292,6 +319,27 @@ struct ValueResolver {
             ),
             isAppAuthored: true
         )
+    }
+
+    /// `type` as a workload can write it after `as`, its one named type in full (`Watcher.Stream`), when every type
+    /// it names is a standard one or the app's: not an opaque or existential type, a function, or a generic
+    /// parameter.
+    private func nameable(_ type: String, qualify: (String) -> String) -> String? {
+        let written = type.trimmingCharacters(in: .whitespaces)
+        guard !written.hasPrefix("some "), !written.hasPrefix("any "), !written.contains("->"), !written.contains("@")
+        else { return nil }
+        let names = ScaffoldCall.names(written).filter { $0.first?.isUppercase == true }
+        let known = ["Array", "Dictionary", "Set", "Optional"]
+        guard
+            names.allSatisfy({
+                Self.standardTypes.contains($0) || known.contains($0) || declaration(of: $0) != nil
+            })
+        else { return nil }
+        let unwrapped = Self.unwrapped(written)
+        guard names.count == 1, unwrapped.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            return written
+        }
+        return written.replacingOccurrences(of: unwrapped, with: qualify(unwrapped))
     }
 
     /// Whether a workload can write `lifted`: each type it names a standard one or one of an importable module, each
@@ -407,7 +455,7 @@ struct ValueResolver {
             expression: "Array(repeating: \(value.expression), count: \(scale.size))",
             source: .scale(scale),
             isAppAuthored: false,
-            parts: ["each `\(value.expression)`: " + value.provenance]
+            parts: ["each `\(value.shown)`: " + value.provenance]
         )
     }
 

@@ -254,6 +254,7 @@ import Testing
             run.status = .crashed
             run.failure = "killed by signal 4"
         }
+        result.recommendation = DecisionTree().recommend(for: result.spec, results: result.stages)
         #expect(Self.candidate().joined(with: Self.entry(result), result: result).measured != nil)
         for stage in result.stages.map(\.stage) {
             try result.editRuns(of: stage) { run in
@@ -261,6 +262,8 @@ import Testing
                 run.failure = "killed by signal 4"
             }
         }
+        result.recommendation = DecisionTree().recommend(for: result.spec, results: result.stages)
+        #expect(result.recommendation.confidence == .failed)
         let joined = Self.candidate().joined(with: Self.entry(result), result: result)
         #expect(joined.measured == nil)
         #expect(
