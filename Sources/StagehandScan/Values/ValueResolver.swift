@@ -303,7 +303,15 @@ struct ValueResolver {
         else { return nil }
         var expression = lifted.text
         let hoisted = expression.contains("(") || expression.contains("\n")
-        if lifted.needsContext || hoisted {
+        // `RouterPath()` or `Status.placeholder()` for a `RouterPath` or a `Status` (not generic) is one already.
+        let named = type.map { Self.unwrapped($0) }.flatMap { type in
+            declaration(of: type).map { (type: $0.qualifiedName.isEmpty ? type : $0.qualifiedName, $0.generics) }
+        }
+        let isOfType =
+            named.map { named in
+                named.1 == nil && [named.type + "(", named.type + "."].contains { expression.hasPrefix($0) }
+            } ?? false
+        if lifted.needsContext || (hoisted && !isOfType) {
             if let written = type.flatMap({ nameable($0, qualify: qualify) }) {
                 expression = (lifted.isOperation ? "(\(expression))" : expression) + " as " + written
             } else if lifted.needsContext {
