@@ -123,7 +123,9 @@ struct ScaffoldCall: Sendable, Equatable {
             let placeholder = "<#\(parameter.name): \(parameter.type)#>"
             let generic =
                 parameter.isVariadic || !fixedGenerics
-                || Self.genericNames(entry.traits.typeGenerics).contains { Self.names(parameter.type).contains($0) }
+                || Self.genericNames(entry.traits.typeGenerics).contains {
+                    ValueResolver.names(parameter.type).contains($0)
+                }
             var value = resolved(
                 generic ? nil : resolver?.argument(index, of: entry),
                 for: parameter.name,
@@ -169,11 +171,6 @@ struct ScaffoldCall: Sendable, Equatable {
         return clause.dropFirst().dropLast().split(separator: ",").compactMap { parameter in
             parameter.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
         }
-    }
-
-    /// The identifiers a type as written names: `Format`, `Builder` and `Output` of `Format.Builder.Output`.
-    static func names(_ type: String) -> Set<String> {
-        Set(type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
     }
 
     /// The types before a function's name in its symbol: `Feed.Store` of `Feed.Store.load(from:)`; "" for a global.

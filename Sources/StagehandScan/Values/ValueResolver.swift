@@ -336,7 +336,7 @@ struct ValueResolver {
         let written = type.trimmingCharacters(in: .whitespaces)
         guard !written.hasPrefix("some "), !written.hasPrefix("any "), !written.contains("->"), !written.contains("@")
         else { return nil }
-        let names = ScaffoldCall.names(written).filter { $0.first?.isUppercase == true }
+        let names = Self.names(written).filter { $0.first?.isUppercase == true }
         let known = ["Array", "Dictionary", "Set", "Optional"]
         guard
             names.allSatisfy({
@@ -547,6 +547,11 @@ struct ValueResolver {
     static func isSampleName(_ name: String) -> Bool {
         let lower = name.lowercased()
         return sampleWords.contains { lower.hasPrefix($0) || ($0 != "test" && lower.hasSuffix($0)) }
+    }
+
+    /// The identifiers a type as written names: `Format`, `Builder` and `Output` of `Format.Builder.Output`.
+    static func names(_ type: String) -> Set<String> {
+        Set(type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
     }
 
     /// `T` of `T?`, `T!`, `Optional<T>`.
