@@ -22,7 +22,8 @@ enum CandidateFinder {
         for entry in functions.entries where isOffered(entry, excluding: excluded) {
             let callers = callsTo[entry.declaration.symbol] ?? []
             let fromMain = callers.filter { $0.isolation.isMainActor && $0.symbol != entry.declaration.symbol }
-            let work = work(of: entry, callees: callees, calls: callsTo)
+            // A function nothing calls is no candidate, whatever its callees do: their walk is for the called.
+            let work = callers.isEmpty ? entry.traits.work : work(of: entry, callees: callees, calls: callsTo)
             let declaration = entry.declaration
             // An actor's or another global actor's method is awaited from main, synchronous or not (an actor's
             // initializer is nonisolated: called as it is).

@@ -65,17 +65,22 @@ import Testing
         #expect(!PlanPackage.isStagehand(root))
     }
 
+    /// `text` with the plan's block for `package`, its target and directory as `stagehand plan` names them.
+    static func block(_ package: PlanPackage, _ text: String, modules: [String], checkout: URL?) throws -> String? {
+        try package.manifest(
+            text,
+            target: "StagehandPlan",
+            path: "Stagehand/Plan",
+            modules: modules,
+            checkout: checkout
+        )
+    }
+
     @Test func theBlockIsAddedOnceAndWrittenOverAfter() throws {
         let none = PlanPackage(name: "Notes", dependencies: [])
         let checkout = URL(filePath: "/src/stagehand")
         let first = try #require(
-            try none.manifest(
-                Self.manifest,
-                target: "StagehandPlan",
-                path: "Stagehand/Plan",
-                modules: ["Notes"],
-                checkout: checkout
-            )
+            try Self.block(none, Self.manifest, modules: ["Notes"], checkout: checkout)
         )
         #expect(first.hasPrefix(Self.manifest))
         #expect(first.contains("package.dependencies.append(.package(path: \"/src/stagehand\"))\n"))
@@ -83,23 +88,11 @@ import Testing
         #expect(first.contains("        path: \"Stagehand/Plan\"\n"))
         // The same again: no change. Other modules: the block written over, once.
         #expect(
-            try none.manifest(
-                first,
-                target: "StagehandPlan",
-                path: "Stagehand/Plan",
-                modules: ["Notes"],
-                checkout: checkout
-            )
+            try Self.block(none, first, modules: ["Notes"], checkout: checkout)
                 == nil
         )
         let second = try #require(
-            try none.manifest(
-                first,
-                target: "StagehandPlan",
-                path: "Stagehand/Plan",
-                modules: ["A", "B"],
-                checkout: checkout
-            )
+            try Self.block(none, first, modules: ["A", "B"], checkout: checkout)
         )
         #expect(second.components(separatedBy: "// BEGIN stagehand plan").count == 2)
         #expect(second.contains(#"dependencies: ["A", "B", .product"#))
@@ -109,30 +102,18 @@ import Testing
             dependencies: [.init(identity: "stagehand", name: "stagehand", location: "/src/stagehand")]
         )
         #expect(
-            try own.manifest(
-                first,
-                target: "StagehandPlan",
-                path: "Stagehand/Plan",
-                modules: ["Notes"],
-                checkout: checkout
-            )
+            try Self.block(own, first, modules: ["Notes"], checkout: checkout)
                 == nil
         )
         // A block whose end was deleted: refused, not a second block.
         let cut = first.replacingOccurrences(of: "// END stagehand plan", with: "")
         #expect(throws: PlanPackage.BrokenBlock.self) {
-            try none.manifest(cut, target: "StagehandPlan", path: "Stagehand/Plan", modules: [], checkout: checkout)
+            try Self.block(none, cut, modules: [], checkout: checkout)
         }
         // A package that depends on Stagehand already: its name, and no second dependency.
         let depends = try PlanPackage(dump: Data(Self.dump.utf8), origin: "Package.swift")
         let text = try #require(
-            try depends.manifest(
-                Self.manifest,
-                target: "T",
-                path: "P",
-                modules: [],
-                checkout: URL(filePath: "/src/main")
-            )
+            try Self.block(depends, Self.manifest, modules: [], checkout: URL(filePath: "/src/main"))
         )
         #expect(!text.contains("package.dependencies.append"))
         #expect(text.contains(#".product(name: "StagehandCLI", package: "Stagehand")"#))
@@ -146,13 +127,7 @@ import Testing
         let ink = try PlanPackage(dump: Data(dump.utf8), origin: "Package.swift")
         #expect(ink.toolsVersion == .init(major: 5, minor: 2))
         let text = try #require(
-            try ink.manifest(
-                Self.manifest,
-                target: "T",
-                path: "P",
-                modules: ["Ink"],
-                checkout: URL(filePath: "/src/main")
-            )
+            try Self.block(ink, Self.manifest, modules: ["Ink"], checkout: URL(filePath: "/src/main"))
         )
         #expect(text.contains("    .target(\n") && !text.contains("executableTarget"))
         #expect(try PlanPackage(dump: Data(Self.dump.utf8), origin: "P").toolsVersion == .init(major: 6, minor: 0))
